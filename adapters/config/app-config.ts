@@ -1,0 +1,33 @@
+export type StorageKind = 'sqlite' | 'mysql';
+export type VectorStoreKind = 'embedded' | 'elasticsearch';
+export type QueueKind = 'inprocess' | 'rabbitmq';
+export type LlmProviderKind = 'offline' | 'openai' | 'anthropic' | 'local';
+export type EmbeddingProviderKind = 'hashing' | 'openai' | 'local';
+
+/** The whole typed configuration; `loadConfig` is the only reader of the environment. */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  version: string;
+  host: string;
+  ports: { platform: number; envelope: number; prompt: number };
+  dataDir: string;
+  bodyLimitBytes: number;
+  storage: { kind: StorageKind; databaseUrl?: string; sqlEcho: boolean };
+  vectors: { kind: VectorStoreKind; elasticsearchUrl?: string; indexPrefix: string };
+  queue: { kind: QueueKind; amqpUrl: string; prefix: string; maxAttempts: number; retryBaseMs: number; prefetch: number };
+  llm: {
+    provider: LlmProviderKind;
+    model?: string;
+    openai: { apiKey?: string; baseUrl?: string };
+    anthropic: { apiKey?: string; baseUrl?: string };
+    localBaseUrl: string;
+    timeoutMs: number;
+    maxRetries: number;
+    retryBaseMs: number;
+  };
+  embeddings: { provider: EmbeddingProviderKind; model?: string; dimensions: number };
+  auth: { jwtSecret?: string; adminEmails: string[]; webhookToken?: string; accessTokenMinutes: number };
+  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[] };
+  debug: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number().int().min(0).max(65535);
+const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const url = z.string().url();
+
+/** Environment variables, as documented in README.md's configuration table. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PLATFORM_PORT: port.default(8000),
+  ENVELOPE_PORT: port.default(8001),
+  PROMPT_PORT: port.default(8002),
+  DATA_DIR: z.string().min(1).default('./data'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  STORAGE: z.enum(['sqlite', 'mysql']).default('sqlite'),
+  DATABASE_URL: z.string().regex(/^mysql:\/\//, 'must be a mysql:// URL').optional(),
+  SQL_ECHO: bool.default('false'),
+  VECTOR_STORE: z.enum(['embedded', 'elasticsearch']).default('embedded'),
+  ELASTICSEARCH_URL: url.optional(),
+  ELASTICSEARCH_INDEX_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('agent-platform'),
+  QUEUE: z.enum(['inprocess', 'rabbitmq']).default('inprocess'),
+  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL').default('amqp://guest:guest@127.0.0.1:5672'),
+  QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_.-]+$/).default('agent-platform'),
+  QUEUE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  QUEUE_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1000),
+  QUEUE_PREFETCH: z.coerce.number().int().min(1).max(1000).default(10),
+  LLM_PROVIDER: z.enum(['offline', 'openai', 'anthropic', 'local']).default('offline'),
+  LLM_MODEL: z.string().min(1).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: url.optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: url.optional(),
+  LOCAL_LLM_BASE_URL: url.default('http://127.0.0.1:11434/v1'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+  EMBEDDING_PROVIDER: z.enum(['hashing', 'openai', 'local']).default('hashing'),
+  EMBEDDING_MODEL: z.string().min(1).optional(),
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(384),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAILS: list.default(''),
+  WEBHOOK_AUTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  SANDBOX_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  SANDBOX_MAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  SANDBOX_MAX_MEMORY_MB: z.coerce.number().int().min(8).max(1024).default(128),
+  EGRESS_ALLOW_HOSTS: list.default(''),
+  PLUGIN_PUBLIC_KEYS: list.default(''),
+  DEBUG: bool.default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;

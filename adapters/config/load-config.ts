@@ -1,0 +1,108 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { AppConfig } from './app-config';
+import { ConfigError } from './config-error';
+import { envSchema, RawEnv } from './config-schema';
+
+/**
+ * Builds the typed configuration from `env` (default: `process.env` over `.env`).
+ * Throws `ConfigError` naming every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = withDotenv(process.env)): AppConfig {
+  const parsed = envSchema.safeParse(blankToUndefined(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const raw = parsed.data;
+  const problems = crossChecks(raw);
+  if (problems.length > 0) {
+    throw new ConfigError(problems);
+  }
+  return toAppConfig(raw);
+}
+
+function withDotenv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const file = resolve('.env');
+  if (!existsSync(file)) {
+    return env;
+  }
+  return { ...parseDotenv(readFileSync(file)), ...env };
+}
+
+function blankToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(env)) {
+    out[key] = value === '' ? undefined : value;
+  }
+  return out;
+}
+
+function crossChecks(raw: RawEnv): string[] {
+  const problems: string[] = [];
+  if (raw.STORAGE === 'mysql' && !raw.DATABASE_URL) problems.push('DATABASE_URL: required when STORAGE=mysql');
+  if (raw.VECTOR_STORE === 'elasticsearch' && !raw.ELASTICSEARCH_URL) {
+    problems.push('ELASTICSEARCH_URL: required when VECTOR_STORE=elasticsearch');
+  }
+  if (raw.LLM_PROVIDER === 'openai' && !raw.OPENAI_API_KEY) problems.push('OPENAI_API_KEY: required when LLM_PROVIDER=openai');
+  if (raw.LLM_PROVIDER === 'anthropic' && !raw.ANTHROPIC_API_KEY) {
+    problems.push('ANTHROPIC_API_KEY: required when LLM_PROVIDER=anthropic');
+  }
+  if (raw.EMBEDDING_PROVIDER === 'openai' && !raw.OPENAI_API_KEY) {
+    problems.push('OPENAI_API_KEY: required when EMBEDDING_PROVIDER=openai');
+  }
+  if (raw.NODE_ENV === 'production' && !raw.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  return problems;
+}
+
+function toAppConfig(raw: RawEnv): AppConfig {
+  return {
+    env: raw.NODE_ENV,
+    version: readVersion(),
+    host: raw.HOST,
+    ports: { platform: raw.PLATFORM_PORT, envelope: raw.ENVELOPE_PORT, prompt: raw.PROMPT_PORT },
+    dataDir: resolve(raw.DATA_DIR),
+    bodyLimitBytes: raw.BODY_LIMIT_BYTES,
+    storage: { kind: raw.STORAGE, databaseUrl: raw.DATABASE_URL, sqlEcho: raw.SQL_ECHO },
+    vectors: { kind: raw.VECTOR_STORE, elasticsearchUrl: raw.ELASTICSEARCH_URL, indexPrefix: raw.ELASTICSEARCH_INDEX_PREFIX },
+    queue: {
+      kind: raw.QUEUE,
+      amqpUrl: raw.AMQP_URL,
+      prefix: raw.QUEUE_PREFIX,
+      maxAttempts: raw.QUEUE_MAX_ATTEMPTS,
+      retryBaseMs: raw.QUEUE_RETRY_BASE_MS,
+      prefetch: raw.QUEUE_PREFETCH,
+    },
+    llm: {
+      provider: raw.LLM_PROVIDER,
+      model: raw.LLM_MODEL,
+      openai: { apiKey: raw.OPENAI_API_KEY, baseUrl: raw.OPENAI_BASE_URL },
+      anthropic: { apiKey: raw.ANTHROPIC_API_KEY, baseUrl: raw.ANTHROPIC_BASE_URL },
+      localBaseUrl: raw.LOCAL_LLM_BASE_URL,
+      timeoutMs: raw.LLM_TIMEOUT_MS,
+      maxRetries: raw.LLM_MAX_RETRIES,
+      retryBaseMs: raw.LLM_RETRY_BASE_MS,
+    },
+    embeddings: { provider: raw.EMBEDDING_PROVIDER, model: raw.EMBEDDING_MODEL, dimensions: raw.EMBEDDING_DIMENSIONS },
+    auth: {
+      jwtSecret: raw.JWT_SECRET,
+      adminEmails: raw.ADMIN_EMAILS.map((e) => e.toLowerCase()),
+      webhookToken: raw.WEBHOOK_AUTH_TOKEN,
+      accessTokenMinutes: raw.ACCESS_TOKEN_MINUTES,
+    },
+    sandbox: {
+      workers: raw.SANDBOX_WORKERS,
+      maxTimeoutMs: raw.SANDBOX_MAX_TIMEOUT_MS,
+      maxMemoryMb: raw.SANDBOX_MAX_MEMORY_MB,
+      egressAllowHosts: raw.EGRESS_ALLOW_HOSTS,
+      pluginPublicKeys: raw.PLUGIN_PUBLIC_KEYS,
+    },
+    debug: raw.DEBUG,
+    logLevel: raw.LOG_LEVEL,
+  };
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}

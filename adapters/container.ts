@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import pino from 'pino';
+import { AUTH_SETTINGS } from '../core/services/auth/auth-settings';
+import { SERVICE_VERSION } from '../core/services/health/service-version';
+import { authModule } from './auth/auth.module';
+import { AppConfig } from './config/app-config';
+import { createStorage } from './storage/storage.module';
+import { systemModule } from './system/system.module';
+
+export interface AppContainer {
+  container: Container;
+  config: AppConfig;
+  logger: pino.Logger;
+  /** Releases every resource, in reverse order of acquisition. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: binds every port to the adapter the configuration names.
+ * Contracts load their own controller modules on top of it.
+ */
+export async function buildContainer(config: AppConfig, logger: pino.Logger): Promise<AppContainer> {
+  const closers: Array<() => Promise<void>> = [];
+  const container = new Container();
+  try {
+    container.loadSync(systemModule(config, logger), authModule(config));
+    container.bind(SERVICE_VERSION).toConstantValue(config.version);
+    container.bind(AUTH_SETTINGS).toConstantValue({
+      adminEmails: config.auth.adminEmails,
+      accessTokenTtlSeconds: config.auth.accessTokenMinutes * 60,
+    });
+
+    const storage = await createStorage(config);
+    closers.push(() => storage.close());
+    container.loadSync(storage.module);
+  } catch (error) {
+    await closeAll(closers);
+    throw error;
+  }
+  return { container, config, logger, close: () => closeAll(closers) };
+}
+
+async function closeAll(closers: Array<() => Promise<void>>): Promise<void> {
+  for (const close of closers.reverse()) {
+    await close().catch(() => undefined);
+  }
+}

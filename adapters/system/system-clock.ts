@@ -1,0 +1,7 @@
+import { Clock } from '../../core/ports/clock.port';
+
+export class SystemClock implements Clock {
+  now(): Date {
+    return new Date();
+  }
+}

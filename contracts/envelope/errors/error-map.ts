@@ -1,0 +1,13 @@
+/** Domain error reason → envelope HTTP status and envelope code. */
+export const ENVELOPE_ERROR_MAP: Record<string, { status: number; code: number }> = {
+  bad_request: { status: 400, code: 40000 },
+  validation: { status: 400, code: 40000 },
+  unauthorized: { status: 401, code: 40100 },
+  forbidden: { status: 403, code: 40300 },
+  not_found: { status: 404, code: 40400 },
+  conflict: { status: 409, code: 40900 },
+  rate_limited: { status: 429, code: 42900 },
+  upstream_error: { status: 502, code: 50200 },
+  upstream_rate_limited: { status: 502, code: 50200 },
+  upstream_timeout: { status: 502, code: 50200 },
+};

@@ -1,0 +1,30 @@
+import express, { Express } from 'express';
+import { Container } from 'inversify';
+import pino from 'pino';
+import { mountApiDocs } from '../http/api-docs';
+import { bodyParsing } from '../http/body-parsing';
+import { httpLogging } from '../http/http-logging';
+import { platformErrorHandler, platformNotFound } from './errors/platform-error-handler';
+import { RegisterRoutes } from './generated/routes';
+import openApiDocument from './generated/swagger.json';
+
+export interface PlatformAppOptions {
+  container: Container;
+  logger: pino.Logger;
+  bodyLimitBytes: number;
+}
+
+/** The platform contract (platform-api.md) as an Express app; it does not listen. */
+export function createPlatformApp(options: PlatformAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.locals.container = options.container;
+  app.use(httpLogging(options.logger, 'platform'));
+  app.use(bodyParsing({ limitBytes: options.bodyLimitBytes, alsoAccept: ['application/x-www-form-urlencoded', 'multipart/form-data'] }));
+  mountApiDocs(app, openApiDocument);
+  RegisterRoutes(app);
+  app.use(platformNotFound);
+  app.use(platformErrorHandler);
+  return app;
+}

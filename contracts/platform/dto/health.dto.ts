@@ -1,0 +1,5 @@
+export interface HealthResponse {
+  status: 'ok';
+  version: string;
+  builtin_tools: { count: number; ready: boolean };
+}

@@ -1,0 +1,44 @@
+import { NextFunction, Request, Response } from 'express';
+import { ValidateError } from '@tsoa/runtime';
+import { DomainError } from '../../../core/shared/domain-error';
+import { BodyError } from '../../http/body-parsing';
+import { PromptErrorResponse } from '../dto/prompt-envelope.dto';
+import { PROMPT_ERROR_MAP } from './error-map';
+
+/** Renders every failure as `{code: <status>, message, data: null}`; a 500 never carries internals. */
+export function promptErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const status = statusOf(error);
+  if (status >= 500) {
+    req.log?.error({ err: error }, 'request failed');
+  }
+  const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  if (status === 429 && retryAfter !== undefined) {
+    res.setHeader('Retry-After', String(retryAfter));
+  }
+  const body: PromptErrorResponse = { code: status, message: messageOf(error, status), data: null };
+  res.status(status).json(body);
+}
+
+function statusOf(error: unknown): number {
+  if (error instanceof ValidateError) return 400;
+  if (error instanceof BodyError) return error.problem === 'too_large' ? 413 : 400;
+  if (error instanceof DomainError) return PROMPT_ERROR_MAP[error.reason] ?? 500;
+  return 500;
+}
+
+function messageOf(error: unknown, status: number): string {
+  if (status >= 500 && !(error instanceof DomainError)) return 'Internal server error';
+  if (error instanceof ValidateError) {
+    const first = Object.entries(error.fields)[0];
+    return first ? `${first[0].replace(/^body\./, '')}: ${first[1].message}` : 'Invalid request parameters';
+  }
+  return (error as Error).message;
+}
+
+export function promptNotFound(_req: Request, res: Response): void {
+  res.status(404).json({ code: 404, message: 'No such route', data: null });
+}

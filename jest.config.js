@@ -1,0 +1,15 @@
+/** Three projects: unit (no I/O), integration (real SQLite, MariaDB, RabbitMQ, isolates), e2e (HTTP). */
+const common = {
+  preset: 'ts-jest',
+  testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
+  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testTimeout: 60000 },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'], testTimeout: 60000 },
+  ],
+};

@@ -1,0 +1,31 @@
+import { ContainerModule } from 'inversify';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { ConnectionGate, OpenGate, SerialGate } from './typeorm/connection-gate';
+import { openDataSource } from './typeorm/data-source.factory';
+import { ManagerProvider } from './typeorm/manager-provider';
+import { bindTypeOrmRepositories } from './typeorm/repository-bindings';
+
+export interface Storage {
+  /**
+   * For tests and tooling. Queries sent here bypass transactions and the SQLite gate
+   * (see ManagerProvider); repositories take the ManagerProvider instead.
+   */
+  readonly dataSource: DataSource;
+  /** Binds UNIT_OF_WORK and the repository ports. */
+  readonly module: ContainerModule;
+  /** Waits for running work on SQLite, then disconnects. */
+  close(): Promise<void>;
+}
+
+/** Connects the configured database, migrates it, and returns the bindings that use it. */
+export async function createStorage(config: AppConfig): Promise<Storage> {
+  const dataSource = await openDataSource(config);
+  const gate: ConnectionGate = config.storage.kind === 'sqlite' ? new SerialGate() : new OpenGate();
+  const managers = new ManagerProvider(dataSource, gate);
+  return {
+    dataSource,
+    module: new ContainerModule(({ bind }) => bindTypeOrmRepositories(bind, managers)),
+    close: () => gate.exclusive(() => (dataSource.isInitialized ? dataSource.destroy() : Promise.resolve())),
+  };
+}

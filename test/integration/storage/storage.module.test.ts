@@ -1,0 +1,53 @@
+import { Container } from 'inversify';
+import { createStorage } from '../../../adapters/storage/storage.module';
+import { TypeOrmUnitOfWork } from '../../../adapters/storage/typeorm/typeorm-unit-of-work';
+import { TypeOrmUserRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-user-repository';
+import { TypeOrmVectorRecordRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-vector-record-repository';
+import { UNIT_OF_WORK } from '../../../core/ports/unit-of-work.port';
+import { USER_REPOSITORY } from '../../../core/ports/user-repository.port';
+import { VECTOR_RECORD_REPOSITORY } from '../../../core/ports/vector-record-repository.port';
+import { createTestStorage, TestStorage } from '../../support/test-database';
+import { aUser } from '../ports/user-repository.contract';
+
+describe('createStorage on SQLite', () => {
+  let storage: TestStorage;
+  beforeEach(async () => {
+    storage = await createTestStorage('sqlite');
+  });
+  afterEach(async () => {
+    await storage.destroy();
+  });
+
+  it('When its module is loaded, Then the unit of work and repositories resolve to the TypeORM adapters, once each', () => {
+    const container = new Container();
+    container.loadSync(storage.module);
+    expect(container.get(UNIT_OF_WORK)).toBeInstanceOf(TypeOrmUnitOfWork);
+    expect(container.get(USER_REPOSITORY)).toBeInstanceOf(TypeOrmUserRepository);
+    expect(container.get(VECTOR_RECORD_REPOSITORY)).toBeInstanceOf(TypeOrmVectorRecordRepository);
+    expect(container.get(USER_REPOSITORY)).toBe(container.get(USER_REPOSITORY));
+  });
+
+  it('When closed during a unit of work, Then the work commits first and the connection closes after', async () => {
+    const user = aUser();
+    let finishWork!: () => void;
+    const workMayFinish = new Promise<void>((resolve) => (finishWork = resolve));
+    const run = storage.get(UNIT_OF_WORK).run(async () => {
+      await storage.get(USER_REPOSITORY).create(user);
+      await workMayFinish;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const closing = storage.close();
+    finishWork();
+
+    await run;
+    await closing;
+    expect(storage.dataSource.isInitialized).toBe(false);
+    const reopened = await createStorage(storage.config);
+    try {
+      const rows = (await reopened.dataSource.query('SELECT id FROM users')) as Array<{ id: string }>;
+      expect(rows).toEqual([{ id: user.id }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

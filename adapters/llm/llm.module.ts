@@ -1,0 +1,17 @@
+import { ContainerModule } from 'inversify';
+import { LLM_PROVIDER } from '../../core/ports/llm-provider.port';
+import { LOGGER } from '../../core/ports/logger.port';
+import { AppConfig } from '../config/app-config';
+import { createLlmProvider } from './llm-provider-factory';
+import { Sleep } from './retrying-llm-provider';
+
+/** Binds `LLM_PROVIDER` to the provider `LLM_PROVIDER` names, behind our retrying decorator. */
+export function llmModule(config: AppConfig, options: { sleep?: Sleep } = {}): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(LLM_PROVIDER)
+      .toDynamicValue((ctx) =>
+        createLlmProvider(config.llm.provider, config.llm, { sleep: options.sleep, logger: ctx.get(LOGGER, { optional: true }) }),
+      )
+      .inSingletonScope();
+  });
+}

@@ -1,0 +1,36 @@
+import { goalDecompositionResponder } from './goal-decomposition.responder';
+import { intentAnalysisResponder } from './intent-analysis.responder';
+import { OfflineResponder } from './offline-responder';
+import { promptWritingResponder } from './prompt-writing.responder';
+import { selfReviewResponder } from './self-review.responder';
+
+export { genericJsonResponder } from './generic-json.responder';
+export type { OfflineResponder, StructuredPrompt } from './offline-responder';
+export { readStructuredPrompt } from './offline-responder';
+
+/**
+ * The offline model's answers to the platform's own structured prompts.
+ *
+ * Protocol: a structured prompt's first system message starts with the line
+ * `#task: <name>` (kebab-case, e.g. `#task: goal-decomposition`), then the instructions;
+ * the request sets `responseFormat: 'json'` when it wants a JSON object back. The offline
+ * model answers with the responder whose `task` is `<name>` (an object is sent as JSON).
+ * A JSON request with no task line, or with a task no responder knows, gets
+ * `genericJsonResponder`; a text request with an unknown task gets the plain offline reply.
+ * Real models read the line as an ordinary part of the system prompt.
+ *
+ * To answer a new task offline: add `<task>.responder.ts` beside this file and append it here.
+ */
+export const OFFLINE_RESPONDERS: ReadonlyArray<OfflineResponder> = [
+  goalDecompositionResponder,
+  selfReviewResponder,
+  intentAnalysisResponder,
+  promptWritingResponder,
+];
+
+export function findResponder(
+  task: string | undefined,
+  responders: ReadonlyArray<OfflineResponder> = OFFLINE_RESPONDERS,
+): OfflineResponder | undefined {
+  return task === undefined ? undefined : responders.find((responder) => responder.task === task);
+}

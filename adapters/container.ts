@@ -3,9 +3,15 @@ import { Container } from 'inversify';
 import pino from 'pino';
 import { AUTH_SETTINGS } from '../core/services/auth/auth-settings';
 import { SERVICE_VERSION } from '../core/services/health/service-version';
+import { JOB_QUEUE, JobQueue } from '../core/ports/job-queue.port';
 import { authModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
+import { coreServicesModule } from './core-services.module';
+import { embeddingsModule } from './embeddings/embeddings.module';
+import { llmModule } from './llm/llm.module';
+import { queueModule } from './queue/queue.module';
 import { createStorage } from './storage/storage.module';
+import { startVectorStore, vectorsModule } from './vectors/vectors.module';
 import { systemModule } from './system/system.module';
 
 export interface AppContainer {
@@ -24,7 +30,7 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
   const closers: Array<() => Promise<void>> = [];
   const container = new Container();
   try {
-    container.loadSync(systemModule(config, logger), authModule(config));
+    container.loadSync(systemModule(config, logger), authModule(config), llmModule(config), embeddingsModule(config), coreServicesModule);
     container.bind(SERVICE_VERSION).toConstantValue(config.version);
     container.bind(AUTH_SETTINGS).toConstantValue({
       adminEmails: config.auth.adminEmails,
@@ -33,7 +39,9 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
 
     const storage = await createStorage(config);
     closers.push(() => storage.close());
-    container.loadSync(storage.module);
+    container.loadSync(storage.module, vectorsModule(config), queueModule(config));
+    await startVectorStore(container);
+    closers.push(() => container.get<JobQueue>(JOB_QUEUE).close());
   } catch (error) {
     await closeAll(closers);
     throw error;

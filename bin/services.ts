@@ -9,6 +9,7 @@ import { createPlatformApp } from '../contracts/platform/app';
 import { platformModule } from '../contracts/platform/platform.module';
 import { createPromptApp } from '../contracts/prompt/app';
 import { promptModule } from '../contracts/prompt/prompt.module';
+import { JobWorker } from '../core/services/jobs/job-worker.service';
 
 export interface RunningServices {
   app: AppContainer;
@@ -26,6 +27,9 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
   const started: RunningService[] = [];
   try {
     app.container.loadSync(platformModule, envelopeModule, promptModule);
+    // With the in-process queue nobody else can run the jobs; with RabbitMQ, `npm run worker` does.
+    const worker = config.queue.kind === 'inprocess' ? app.container.get(JobWorker) : undefined;
+    await worker?.start();
     const common = { container: app.container, logger, bodyLimitBytes: config.bodyLimitBytes };
     const platform = await listen('platform', createPlatformApp(common), { host: config.host, port: config.ports.platform }, (status) => ({
       error: status === 431 ? 'header_too_large' : 'bad_request',
@@ -46,6 +50,7 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
       prompt,
       stop: async () => {
         await Promise.all(started.map((service) => service.stop()));
+        await worker?.stop();
         await app.close();
       },
     };

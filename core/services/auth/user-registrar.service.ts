@@ -5,6 +5,7 @@ import { ID_GENERATOR, IdGenerator } from '../../ports/id-generator.port';
 import { PASSWORD_HASHER, PasswordHasher } from '../../ports/password-hasher.port';
 import { USER_REPOSITORY, UserRepository } from '../../ports/user-repository.port';
 import { ValidationError } from '../../shared/common.errors';
+import { AuditTrail } from '../audit/audit-trail.service';
 import { AUTH_SETTINGS, AuthSettings } from './auth-settings';
 import { emailIssues, normalizeEmail, passwordIssues } from './credentials-policy';
 
@@ -22,6 +23,7 @@ export class UserRegistrar {
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
+    @inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   async register(registration: Registration): Promise<User> {
@@ -39,6 +41,14 @@ export class UserRegistrar {
       createdAt: this.clock.now(),
     };
     await this.users.create(user);
+    await this.audit.record({
+      actorId: user.id,
+      action: 'user.register',
+      resourceType: 'user',
+      resourceId: user.id,
+      outcome: 'success',
+      detail: { role: user.role },
+    });
     return user;
   }
 }

@@ -1,0 +1,35 @@
+import { Client } from '@elastic/elasticsearch';
+import { ContainerModule } from 'inversify';
+import { LOGGER } from '../../core/ports/logger.port';
+import { VECTOR_RECORD_REPOSITORY } from '../../core/ports/vector-record-repository.port';
+import { VECTOR_STORE, VectorStore } from '../../core/ports/vector-store.port';
+import { Token } from '../../core/shared/token';
+import { AppConfig } from '../config/app-config';
+import { ElasticsearchVectorStore } from './elasticsearch/elasticsearch-vector-store';
+import { EmbeddedVectorStore } from './embedded/embedded-vector-store';
+
+/**
+ * Binds VECTOR_STORE to the store `VECTOR_STORE` names. The embedded one needs
+ * VECTOR_RECORD_REPOSITORY from the storage module and `startVectorStore` once storage is up.
+ */
+export function vectorsModule(config: AppConfig): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    if (config.vectors.kind === 'elasticsearch') {
+      const node = config.vectors.elasticsearchUrl;
+      if (!node) throw new Error('ELASTICSEARCH_URL is required when VECTOR_STORE=elasticsearch');
+      bind(VECTOR_STORE)
+        .toDynamicValue(() => new ElasticsearchVectorStore(new Client({ node }), config.vectors.indexPrefix))
+        .inSingletonScope();
+      return;
+    }
+    bind(VECTOR_STORE)
+      .toDynamicValue((ctx) => new EmbeddedVectorStore(ctx.get(VECTOR_RECORD_REPOSITORY), ctx.get(LOGGER, { optional: true })))
+      .inSingletonScope();
+  });
+}
+
+/** Loads the embedded index from storage at start-up; nothing to do for Elasticsearch. */
+export async function startVectorStore(container: { get<T>(token: Token<T>): T }): Promise<void> {
+  const store: VectorStore = container.get(VECTOR_STORE);
+  if (store instanceof EmbeddedVectorStore) await store.load();
+}

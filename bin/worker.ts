@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { ConfigError } from '../adapters/config/config-error';
+import { loadConfig } from '../adapters/config/load-config';
+import { buildContainer } from '../adapters/container';
+import { createPinoRoot } from '../adapters/system/pino-logger';
+import { JobWorker } from '../core/services/jobs/job-worker.service';
+
+/** `npm run worker`: consumes the job queue; run as many as the load needs. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createPinoRoot(config.logLevel);
+  const app = await buildContainer(config, logger);
+  const worker = app.container.get(JobWorker);
+  await worker.start();
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker shutting down');
+    worker
+      .stop()
+      .then(() => app.close())
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(error instanceof ConfigError ? `${error.message}\n` : `Worker start-up failed: ${String(error)}\n`);
+  process.exit(1);
+});

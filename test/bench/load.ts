@@ -1,0 +1,43 @@
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface ServerHandle {
+  port: number;
+  token?: string;
+  stop(): void;
+}
+
+/** Starts a bench server in its own process (so the load generator does not share its event loop). */
+export function startServer(file: string): Promise<ServerHandle> {
+  const child = fork(join(__dirname, 'servers', file), [], { execArgv: ['--no-node-snapshot'], stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+    child.once('message', (message: { port: number; token?: string }) => {
+      resolve({ port: message.port, token: message.token, stop: () => child.kill('SIGKILL') });
+    });
+  });
+}
+
+export async function measure(name: string, url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+  await autocannon({ url, headers, connections: 50, duration: 2 });
+  const result = await autocannon({ url, headers, connections: 50, duration: seconds });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}

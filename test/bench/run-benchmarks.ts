@@ -1,0 +1,79 @@
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { LoadResult, measure, startServer } from './load';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DOCS = join(__dirname, '..', '..', '..', 'docs', 'benchmarks.md');
+
+interface Section {
+  title: string;
+  markdown: string;
+}
+
+/** `npm run bench`: every figure is a ratio to a reference measured in the same run. */
+async function main(): Promise<void> {
+  const sections: Section[] = [await httpSection()];
+  writeFileSync(DOCS, render(sections));
+  process.stdout.write(`wrote ${DOCS}\n`);
+}
+
+async function httpSection(): Promise<Section> {
+  const bare = await run('bare-http.server.js', 'bare node:http JSON (reference)', '/', false);
+  const minimal = await run('express-minimal.server.js', 'Express + JSON + jsonwebtoken + better-sqlite3 (reference)', '/me', true);
+  const health = await run('platform.server.js', 'platform GET /health', '/health', false);
+  const me = await run('platform.server.js', 'platform GET /api/v1/auth/me', '/api/v1/auth/me', true);
+  const rows = [bare, minimal, health, me].map(
+    (r) =>
+      `| ${r.name} | ${r.requestsPerSecond} | ${pct(r.requestsPerSecond, bare.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors + r.non2xx} |`,
+  );
+  const throughputRatio = me.requestsPerSecond / minimal.requestsPerSecond;
+  const p99Ratio = me.p99Ms / Math.max(minimal.p99Ms, 1);
+  const markdown = [
+    `autocannon, 50 connections, ${SECONDS} s per target after a 2 s warm-up; each server in its own process,`,
+    `the load generator in another, all on this ${cpus().length}-vCPU machine (they compete for the cores).`,
+    '',
+    '| target | req/s | % of bare | p50 ms | p99 ms | errors |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `- \`/auth/me\` throughput vs the minimal Express route: **${pct(me.requestsPerSecond, minimal.requestsPerSecond)}** (target ≥ 60 %: ${verdict(throughputRatio >= 0.6)})`,
+    `- \`/auth/me\` p99 vs the minimal Express route: **${p99Ratio.toFixed(2)}×** (target ≤ 2×: ${verdict(p99Ratio <= 2)})`,
+  ].join('\n');
+  return { title: 'HTTP: health and an authenticated read', markdown };
+}
+
+async function run(server: string, name: string, path: string, authenticated: boolean): Promise<LoadResult> {
+  const handle = await startServer(server);
+  try {
+    const headers: Record<string, string> = authenticated && handle.token ? { authorization: `Bearer ${handle.token}` } : {};
+    return await measure(name, `http://127.0.0.1:${handle.port}${path}`, headers, SECONDS);
+  } finally {
+    handle.stop();
+  }
+}
+
+function pct(value: number, reference: number): string {
+  return `${((value / reference) * 100).toFixed(1)} %`;
+}
+
+function verdict(met: boolean): string {
+  return met ? 'met' : 'NOT met';
+}
+
+function render(sections: Section[]): string {
+  return [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()} (Node ${process.version}). Absolute figures drift`,
+    '±15–30 % between runs on this kind of machine; the ratios to the references measured in the same run are what',
+    'the targets are about.',
+    '',
+    ...sections.flatMap((s) => [`## ${s.title}`, '', s.markdown, '']),
+  ].join('\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,15 @@
+import { StorageKind } from '../../../adapters/config/app-config';
+import { RATE_LIMITER } from '../../../core/ports/rate-limiter.port';
+import { describeWithEnv } from '../../support/infrastructure';
+import { createTestStorage } from '../../support/test-database';
+import { describeRateLimiterContract } from '../ports/rate-limiter.contract';
+
+const harness = (kind: StorageKind) => async () => {
+  const storage = await createTestStorage(kind);
+  return { limiter: storage.get(RATE_LIMITER), destroy: () => storage.destroy() };
+};
+
+describeRateLimiterContract('TypeOrmRateLimiter on SQLite', harness('sqlite'));
+describeWithEnv('DATABASE_URL', 'TypeOrmRateLimiter on MariaDB', () =>
+  describeRateLimiterContract('rate limiter contract', harness('mysql')),
+);

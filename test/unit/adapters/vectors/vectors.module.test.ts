@@ -1,0 +1,36 @@
+import { Container } from 'inversify';
+import { AppConfig } from '../../../../adapters/config/app-config';
+import { ElasticsearchVectorStore } from '../../../../adapters/vectors/elasticsearch/elasticsearch-vector-store';
+import { EmbeddedVectorStore } from '../../../../adapters/vectors/embedded/embedded-vector-store';
+import { startVectorStore, vectorsModule } from '../../../../adapters/vectors/vectors.module';
+import { VECTOR_RECORD_REPOSITORY } from '../../../../core/ports/vector-record-repository.port';
+import { VECTOR_STORE, VectorStore } from '../../../../core/ports/vector-store.port';
+import { InMemoryVectorRecordRepository } from '../../../fixtures/in-memory-vector-record-repository';
+
+function configWith(vectors: AppConfig['vectors']): AppConfig {
+  return { vectors } as AppConfig;
+}
+
+describe('vectorsModule', () => {
+  it('When VECTOR_STORE=embedded, Then the store uses the bound repository and start-up loads it', async () => {
+    const repository = new InMemoryVectorRecordRepository();
+    await repository.upsert('kb', [{ id: 'a', vector: [1, 0], metadata: {}, content: 'stored' }]);
+    const container = new Container();
+    container.bind(VECTOR_RECORD_REPOSITORY).toConstantValue(repository);
+    container.loadSync(vectorsModule(configWith({ kind: 'embedded', indexPrefix: 'p' })));
+
+    await startVectorStore(container);
+
+    const store = container.get(VECTOR_STORE);
+    expect(store).toBeInstanceOf(EmbeddedVectorStore);
+    expect(container.get(VECTOR_STORE)).toBe(store);
+    expect((await container.get<VectorStore>(VECTOR_STORE).search('kb', { vector: [1, 0], k: 1 })).map((h) => h.content)).toEqual(['stored']);
+  });
+
+  it('When VECTOR_STORE=elasticsearch, Then the store is the Elasticsearch adapter', () => {
+    const container = new Container();
+    container.loadSync(vectorsModule(configWith({ kind: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:9', indexPrefix: 'p' })));
+
+    expect(container.get(VECTOR_STORE)).toBeInstanceOf(ElasticsearchVectorStore);
+  });
+});

@@ -3,9 +3,14 @@ import { ValidateError } from '@tsoa/runtime';
 import { DomainError } from '../../../core/shared/domain-error';
 import { BodyError } from '../../http/body-parsing';
 import { PromptErrorResponse } from '../dto/prompt-envelope.dto';
+import { PromptLimitedErrorResponse } from '../dto/prompt-optimize.dto';
+import { announcedRateLimit } from '../http/rate-limit-state';
 import { PROMPT_ERROR_MAP } from './error-map';
 
-/** Renders every failure as `{code: <status>, message, data: null}`; a 500 never carries internals. */
+/**
+ * Renders every failure as `{code: <status>, message, data: null}`, plus `rate_limit` once the
+ * request's key has been counted; a 500 never carries internals.
+ */
 export function promptErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   if (res.headersSent) {
     next(error);
@@ -20,7 +25,8 @@ export function promptErrorHandler(error: unknown, req: Request, res: Response, 
     res.setHeader('Retry-After', String(retryAfter));
   }
   const body: PromptErrorResponse = { code: status, message: messageOf(error, status), data: null };
-  res.status(status).json(body);
+  const rateLimit = announcedRateLimit(res);
+  res.status(status).json(rateLimit ? ({ ...body, rate_limit: rateLimit } satisfies PromptLimitedErrorResponse) : body);
 }
 
 function statusOf(error: unknown): number {

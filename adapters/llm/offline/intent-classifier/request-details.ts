@@ -4,13 +4,19 @@ import { keywords as frequentWords, truncate } from '../offline-text';
 import { INTENT_CUES } from './intent-cues';
 
 const SENTENCE = /[。！？；;!?\n]+|\.(?=\s|$)/;
-const CLAUSE = /[，,]\s*/;
-const LEADING_FILLER = /^(请你?|麻烦|帮我|帮忙|给我|我想要?|我需要|能不能|可以|please|can you|could you|i need|i want|help me)\s*/i;
+// Chinese clauses always split at full-width commas; English ones only in long sentences,
+// where a comma rarely sits inside a list of names ("Netflix, Disney+ and HBO Max").
+const CHINESE_CLAUSE = /[，、]\s*/;
+const ENGLISH_CLAUSE = /,\s+/;
+const LONG_SENTENCE = 80;
+const LEADING_FILLER = /^(请你?|麻烦|帮我|帮忙|给我(?!们)|我想要?|我需要|能不能|可以|please|can you|could you|i need|i want|help me)\s*/i;
 const CONSTRAINT = new RegExp(
   [
     '不要', '不能', '不超过', '以内', '至少', '必须', '只能', '仅', '限制', '预算', '避免', '不依赖', '控制在', '\\d+\\s*(字|个|条|分钟|秒|天|页|万|元|%|px)',
     "\\b(no|not|without|only|must|at most|at least|under|within|limit|keep|avoid|don't|less than|no more than|budget)\\b",
-    '[一二三四五六七八九十两百千]+\\s*(字|个|条|分钟|秒|天|页|句|首|段)',
+    '[一二三四五六七八九十两百千]+\\s*(字|条|分钟|秒|天|页|句|首|段)',
+    // "一个" is only an article; two or more of something is a count.
+    '[二三四五六七八九十两百千][一二三四五六七八九十]*\\s*个',
     '\\b(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|fifty|hundred)\\s*(words?|minutes?|seconds?|lines?|px|days?|weeks?|items?|names?|captions?|sentences?|paragraphs?|pages?|%)\\b',
   ].join('|'),
   'i',
@@ -25,21 +31,23 @@ const ASCII_TERM = /[A-Za-z][A-Za-z0-9+#.]*[A-Za-z0-9+#]|[A-Za-z]/g;
 function clauses(text: string): string[] {
   return text
     .split(SENTENCE)
-    .flatMap((sentence) => (sentence.length > 60 ? sentence.split(CLAUSE) : [sentence]))
+    .flatMap((sentence) => sentence.split(CHINESE_CLAUSE))
+    .flatMap((sentence) => (sentence.length > LONG_SENTENCE ? sentence.split(ENGLISH_CLAUSE) : [sentence]))
     .map((part) => part.replace(LEADING_FILLER, '').replace(/^[\s,，:：]+|[\s,，:：]+$/g, ''))
     .filter((part) => [...part].length >= 4);
 }
 
-/** What the answer must achieve: the clauses that are not limits, at most four. */
+/** What the answer must achieve: the first clause (the main ask), then the clauses that are not limits; at most four. */
 export function keyRequirementsOf(text: string): string[] {
-  const all = clauses(text);
-  const requirements = all.filter((clause) => !CONSTRAINT.test(clause));
-  return (requirements.length > 0 ? requirements : all).slice(0, MAX_REQUIREMENTS).map((clause) => truncate(clause, 120));
+  const [main, ...rest] = clauses(text);
+  if (main === undefined) return [];
+  return [main, ...rest.filter((clause) => !CONSTRAINT.test(clause))].slice(0, MAX_REQUIREMENTS).map((clause) => truncate(clause, 120));
 }
 
-/** Limits the input states (counts, lengths, exclusions, budgets), plus the answer's language. */
+/** Limits the input states after its main ask (counts, lengths, exclusions, budgets), plus the answer's language. */
 export function constraintsOf(text: string, language: PromptLanguage): string[] {
-  const stated = clauses(text)
+  const all = clauses(text);
+  const stated = (all.length > 1 ? all.slice(1) : all)
     .filter((clause) => CONSTRAINT.test(clause))
     .slice(0, MAX_CONSTRAINTS - 1)
     .map((clause) => truncate(clause, 120));

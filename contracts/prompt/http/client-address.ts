@@ -1,0 +1,23 @@
+import { isIPv6 } from 'node:net';
+import { Request } from 'express';
+
+/**
+ * The peer address of the connection, the only address a client cannot forge: forwarded
+ * headers are ignored (SECURITY.md). An IPv4-mapped IPv6 address counts as its IPv4 address,
+ * and an IPv6 client counts by its /64, the block one subscriber usually holds.
+ */
+export function clientAddressOf(request: Request): string {
+  const raw = request.socket.remoteAddress ?? 'unknown';
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(raw);
+  if (mapped) return mapped[1];
+  if (!isIPv6(raw)) return raw;
+  return `${expandIpv6(raw).slice(0, 4).join(':')}::/64`;
+}
+
+function expandIpv6(address: string): string[] {
+  const [head, tail = ''] = address.split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const missing = Math.max(0, 8 - left.length - right.length);
+  return [...left, ...Array<string>(missing).fill('0'), ...right].map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''));
+}

@@ -1,0 +1,36 @@
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { decodeEnvelope } = require('../../../plugins/kernel/sandbox/worker/envelope.js') as {
+  decodeEnvelope(envelope: unknown, call: { kernelCodes: Set<string> }, options: unknown): Record<string, unknown>;
+};
+
+const options = { bootstrap: { maxOutputChars: 20, maxLogLines: 2, maxLogChars: 5 } };
+const call = (codes: string[] = []) => ({ kernelCodes: new Set(codes) });
+const header = (fields: object) => JSON.stringify({ logs: [], ...fields });
+
+describe('decodeEnvelope (the worker re-checks what the isolate reports)', () => {
+  it('When the call succeeded, Then the output JSON is passed through unparsed', () => {
+    expect(decodeEnvelope(`${header({ ok: true })}\n{"a":1}`, call(), options)).toEqual({ ok: true, output: '{"a":1}', logs: [], logUsed: false });
+  });
+
+  it('When the output is over the cap even though the isolate said ok, Then it is invalid_output', () => {
+    expect(decodeEnvelope(`${header({ ok: true })}\n"${'x'.repeat(30)}"`, call(), options)).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
+  });
+
+  it('When the isolate claims a kernel failure the worker never raised, Then it becomes runtime_error', () => {
+    expect(decodeEnvelope(header({ ok: false, code: 'timeout', message: 'fake' }), call(), options)).toMatchObject({ error: { code: 'runtime_error', message: 'fake' } });
+    expect(decodeEnvelope(header({ ok: false, code: 'capability_denied', message: 'm' }), call(['capability_denied']), options)).toMatchObject({
+      error: { code: 'capability_denied' },
+    });
+  });
+
+  it('When logs exceed the bounds or carry odd levels, Then they are cut and normalised', () => {
+    const logs = [{ level: 'info', message: 'abcdefgh' }, { level: 'evil', message: 'b' }, { level: 'log', message: 'c' }];
+    expect(decodeEnvelope(header({ ok: true, logs, dropped: 4 }) + '\n1', call(), options)).toMatchObject({
+      logs: [{ level: 'info', message: 'abcdef…' }, { level: 'log', message: 'b' }, { level: 'warn', message: '4 more log lines were dropped' }],
+    });
+  });
+
+  it.each([[42], [null], ['not json'], ['[1,2]']])('When the envelope is %j, Then it is a runtime_error', (envelope) => {
+    expect(decodeEnvelope(envelope, call(), options)).toMatchObject({ ok: false, error: { code: 'runtime_error' } });
+  });
+});

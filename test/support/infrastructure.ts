@@ -5,7 +5,6 @@
 export function describeWithEnv(variable: string, name: string, body: (value: string) => void): void {
   const value = process.env[variable];
   if (!value) {
-    // eslint-disable-next-line no-console
     console.warn(`[skipped] ${name}: ${variable} is not set`);
     describe.skip(`${name} (skipped: ${variable} not set)`, () => body(''));
     return;

@@ -3,7 +3,7 @@ import { parseToUnicode, splitCodes } from '../../../tools-builtin/pdf_extract_t
 import { baseEncodingChar, glyphToUnicode, MAC_ROMAN_TABLE_LENGTH } from '../../../tools-builtin/pdf_extract_text/pdf-encodings';
 import { PdfDict, PdfLexer, PdfName, PdfRef, PdfString } from '../../../tools-builtin/pdf_extract_text/pdf-lexer';
 import { base64ToBytes, bytesToText } from '../../../tools-builtin/spreadsheet_read/bytes';
-import { headerNames } from '../../../tools-builtin/spreadsheet_read/table-shape';
+import { fitRows, headerNames } from '../../../tools-builtin/spreadsheet_read/table-shape';
 import { dateStyles, isDateFormatCode, serialToIso } from '../../../tools-builtin/spreadsheet_read/xlsx-styles';
 
 describe('spreadsheet helpers', () => {
@@ -26,6 +26,15 @@ describe('spreadsheet helpers', () => {
 
   it('When header cells are blank or repeated, Then the column names are made unique', () => {
     expect(headerNames(['id', '', 'name', 'name', null], 6)).toEqual(['id', 'column_2', 'name', 'name_2', 'column_5', 'column_6']);
+  });
+
+  it('When rows would make the output too long, Then a prefix that fits is kept', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ i, text: 'x'.repeat(90) }));
+    const kept = fitRows(rows, 5_000);
+    expect(kept).toEqual(rows.slice(0, kept.length));
+    expect(JSON.stringify(kept).length).toBeLessThanOrEqual(5_000);
+    expect(kept.length).toBeGreaterThan(10);
+    expect(fitRows(rows, 1_000_000)).toHaveLength(100);
   });
 
   it('When base64 is decoded, Then it matches Buffer, for both copies of the decoder', () => {

@@ -1,0 +1,53 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { http } from 'kernel:api';
+import { parseUrl, serializeUrl } from '../url_parse/whatwg-url';
+import { findLinks } from './html-links';
+
+interface ExtractLinksInput {
+  url?: string;
+  html?: string;
+  base_url?: string;
+  same_host_only?: boolean;
+  max_links?: number;
+}
+
+interface Link {
+  url: string;
+  text: string;
+  rel?: string;
+  internal: boolean;
+}
+
+const DEFAULT_MAX_LINKS = 200;
+
+async function loadHtml(input: ExtractLinksInput): Promise<{ html: string; baseUrl: string | null }> {
+  if ((input.url === undefined) === (input.html === undefined)) throw new Error('Give exactly one of `url` (a page to fetch) or `html` (markup to read).');
+  if (input.html !== undefined) return { html: input.html, baseUrl: input.base_url ?? null };
+  const response = await http.get(input.url as string, { headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' } });
+  return { html: response.body, baseUrl: response.url };
+}
+
+export default async function extractLinks(input: ExtractLinksInput) {
+  const { html, baseUrl } = await loadHtml(input);
+  const documentBase = baseUrl === null ? null : parseUrl(baseUrl);
+  if (baseUrl !== null && documentBase === null) throw new Error(`Invalid base URL: ${baseUrl}`);
+  const raw = findLinks(html);
+  // <base href> itself is relative to the document URL (HTML: "document base URL").
+  const base = (raw.base !== null ? parseUrl(raw.base, documentBase) : null) ?? documentBase;
+  const maxLinks = input.max_links ?? DEFAULT_MAX_LINKS;
+  const seen = new Set<string>();
+  const links: Link[] = [];
+  let total = 0;
+  for (const candidate of raw.links) {
+    const url = parseUrl(candidate.href, base);
+    if (url === null || (url.scheme !== 'http' && url.scheme !== 'https')) continue;
+    url.fragment = null; // #section links point at the same resource
+    const href = serializeUrl(url);
+    const internal = base !== null && url.host === base.host;
+    if (seen.has(href) || (input.same_host_only && !internal)) continue;
+    seen.add(href);
+    total += 1;
+    if (links.length < maxLinks) links.push({ url: href, text: candidate.text, ...(candidate.rel ? { rel: candidate.rel } : {}), internal });
+  }
+  return { base_url: base === null ? null : serializeUrl(base), links, total, truncated: total > links.length };
+}

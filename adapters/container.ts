@@ -6,7 +6,13 @@ import { SERVICE_VERSION } from '../core/services/health/service-version';
 import { JOB_QUEUE, JobQueue } from '../core/ports/job-queue.port';
 import { authModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
+import { BUILTIN_TOOLS_PROBE } from '../core/ports/builtin-tools-status.port';
+import { EXPECTED_BUILTIN_TOOLS } from '../core/services/health/builtin-tool-catalogue';
+import { kernelModule, PLUGIN_KERNEL } from '../plugins/kernel/kernel.module';
+import { PluginKernel } from '../plugins/kernel/plugin-kernel';
 import { coreServicesModule } from './core-services.module';
+import { httpEgressModule } from './http/http-egress.module';
+import { keyValueStoreModule } from './kv/key-value-store.module';
 import { embeddingsModule } from './embeddings/embeddings.module';
 import { llmModule } from './llm/llm.module';
 import { queueModule } from './queue/queue.module';
@@ -42,6 +48,17 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
     container.loadSync(storage.module, vectorsModule(config), queueModule(config));
     await startVectorStore(container);
     closers.push(() => container.get<JobQueue>(JOB_QUEUE).close());
+
+    container.loadSync(httpEgressModule(config), keyValueStoreModule(), kernelModule(config, { logger: logger.child({ component: 'kernel' }) }));
+    const kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
+    closers.push(() => kernel.close());
+    await kernel.start();
+    container.bind(BUILTIN_TOOLS_PROBE).toConstantValue({
+      status: () => {
+        const { count, ready } = kernel.readiness();
+        return { count, ready: ready && count >= EXPECTED_BUILTIN_TOOLS };
+      },
+    });
   } catch (error) {
     await closeAll(closers);
     throw error;

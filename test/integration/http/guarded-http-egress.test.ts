@@ -23,6 +23,9 @@ describe('GuardedHttpEgress', () => {
         res.writeHead(303, { location: '/echo' }).end();
       } else if (req.url === '/big') {
         res.end('x'.repeat(5000));
+      } else if (req.url === '/big-chunked') {
+        res.write('x'.repeat(3000));
+        res.end('x'.repeat(3000));
       } else if (req.url === '/slow') {
         setTimeout(() => res.end('late'), 2000).unref();
       } else {
@@ -105,6 +108,10 @@ describe('GuardedHttpEgress', () => {
     const response = await guard().request({ url: `${target.url}/to-other`, redirect: 'manual' });
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe(`${other.url}/`);
+  });
+
+  it('When a chunked body without content-length grows over maxBytes, Then it fails with too_large', async () => {
+    await expect(guard().request({ url: `${target.url}/big-chunked`, maxBytes: 1000 })).rejects.toMatchObject({ code: 'egress.too_large' });
   });
 
   it('When the body is over maxBytes, Then it fails with too_large', async () => {

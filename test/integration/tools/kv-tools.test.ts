@@ -20,9 +20,9 @@ beforeEach(() => {
   now = START;
 });
 
-/** Where the kernel keeps a tool's keys for a user (one namespace per plugin id and user). */
-function namespaceOf(toolId: string, actor: Actor = TEST_ACTOR): string {
-  return kvNamespace(toolId, actor.userId);
+/** Where the kernel keeps a built-in tool's keys for a user (the built-ins share one namespace per user). */
+function namespaceOf(_toolId: string, actor: Actor = TEST_ACTOR): string {
+  return kvNamespace('builtin', actor.userId);
 }
 
 async function run(id: string, input: JsonValue, actor: Actor = TEST_ACTOR): Promise<JsonValue> {
@@ -113,10 +113,7 @@ describe('kv_get', () => {
 });
 
 describe('kv_set then kv_get', () => {
-  // Known kernel limitation: the kv capability namespaces by plugin id (kvNamespace(pluginId, userId)),
-  // so kv_get, a different plugin, cannot read what kv_set stored. This documents the intended
-  // behaviour; Jest reports it once the kernel shares a namespace between the two built-ins.
-  it.failing('When a value is set with kv_set, Then kv_get reads it back for the same user', async () => {
+  it('When a value is set with kv_set, Then kv_get reads it back for the same user', async () => {
     await run('kv_set', { key: 'round-trip', value: { n: 42 } });
     expect(await run('kv_get', { key: 'round-trip' })).toEqual({ key: 'round-trip', found: true, value: { n: 42 } });
   });

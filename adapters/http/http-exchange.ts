@@ -1,0 +1,113 @@
+import { IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import {
+  EgressForbiddenTargetError,
+  EgressTooLargeError,
+  EgressUpstreamError,
+} from '../../core/domain/tool/egress.errors';
+import { EgressAddressPolicy } from './egress-address-policy';
+import { EgressTarget } from './egress-target';
+import { DnsResolver, guardedLookup } from './guarded-lookup';
+
+export interface ExchangeRequest {
+  target: EgressTarget;
+  method: string;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+  signal: AbortSignal;
+}
+
+export interface ExchangeResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Reads the body, refusing more than `maxBytes`. */
+  read(maxBytes: number): Promise<Uint8Array>;
+  discard(): void;
+}
+
+/** One HTTP request to an already checked target; the socket may only reach checked addresses. */
+export function exchange(request: ExchangeRequest, policy: EgressAddressPolicy, resolver: DnsResolver): Promise<ExchangeResponse> {
+  const { target } = request;
+  const options: RequestOptions = {
+    method: request.method,
+    headers: request.headers,
+    // A one-off agent: no pooled socket from another host or check, and no proxy environment variables are consulted.
+    agent: false,
+    signal: request.signal,
+    lookup: guardedLookup(policy, target.port, target.hostAllowListed, resolver) as RequestOptions['lookup'],
+  };
+  const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(target.url, options, (res) => {
+      const remote = res.socket.remoteAddress;
+      if (!target.hostAllowListed && remote !== undefined && isIP(remote) !== 0 && !policy.isAddressAllowed(remote, target.port)) {
+        res.destroy();
+        reject(new EgressForbiddenTargetError(`Requests to ${target.url.host} are not allowed`));
+        return;
+      }
+      resolve(toResponse(res));
+    });
+    req.on('error', (error) => reject(toEgressError(error, target)));
+    req.end(request.body);
+  });
+}
+
+function toResponse(res: IncomingMessage): ExchangeResponse {
+  return {
+    status: res.statusCode ?? 0,
+    headers: flattenHeaders(res),
+    read: (maxBytes) => readCapped(res, maxBytes),
+    discard: () => res.destroy(),
+  };
+}
+
+function readCapped(res: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    res.destroy();
+    return Promise.reject(new EgressTooLargeError(`The response body is larger than ${maxBytes} bytes`));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        // Settle before destroying: destroying emits `aborted`/`error`, which must not win.
+        reject(new EgressTooLargeError(`The response body is larger than ${maxBytes} bytes`));
+        res.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    res.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks, size))));
+    res.on('error', (error) => reject(new EgressUpstreamError(`Reading the response failed: ${safeCode(error)}`)));
+    res.on('aborted', () => reject(new EgressUpstreamError('The server closed the connection early')));
+  });
+}
+
+function flattenHeaders(res: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function toEgressError(error: Error, target: EgressTarget): Error {
+  if (error instanceof EgressForbiddenTargetError) return error;
+  if (error.name === 'AbortError') return error;
+  const code = safeCode(error);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new EgressUpstreamError(`Could not resolve ${target.hostname}`);
+  }
+  return new EgressUpstreamError(`The request to ${target.url.host} failed (${code})`);
+}
+
+/** The driver's code only (ECONNREFUSED…): messages may carry addresses the caller must not see. */
+function safeCode(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : 'network error';
+}

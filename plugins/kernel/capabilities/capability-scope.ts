@@ -1,0 +1,20 @@
+import { Actor } from '../../../core/domain/auth/actor';
+import { LlmCallBudget } from '../../../core/domain/llm/llm-call-budget';
+import { CapabilityGrants } from '../manifest/plugin-manifest';
+
+/** Host-side state of one tool call, shared by every capability call it makes. */
+export interface CapabilityScope {
+  pluginId: string;
+  publisher: string;
+  grants: CapabilityGrants;
+  actor: Actor;
+  budget?: LlmCallBudget;
+  /** Aborted when the call ends. */
+  signal: AbortSignal;
+  /** Epoch milliseconds. */
+  deadline: number;
+  /** Uses per capability in this call (quotas, receipt). */
+  counts: Map<string, number>;
+  /** Capabilities that reached a handler. */
+  used: Set<string>;
+}

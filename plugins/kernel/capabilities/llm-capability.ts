@@ -1,0 +1,49 @@
+import { ChatMessage } from '../../../core/domain/llm/chat-message';
+import { LlmProvider } from '../../../core/ports/llm-provider.port';
+import { JsonValue } from '../../../core/shared/json';
+import { argsObject, optionalEnum, optionalNumber, optionalString } from './capability-args';
+import { CapabilityError } from './capability-error';
+import { CapabilityCallContext, CapabilityHandler } from './capability-handler';
+
+const DEFAULT_MAX_CALLS = 5;
+const MAX_MESSAGES = 100;
+const MAX_PROMPT_CHARS = 400_000;
+const ROLES = new Set(['system', 'user', 'assistant']);
+
+/** `llm.chat`: the platform's model, counted against the manifest's quota and the caller's run budget. */
+export class LlmCapability implements CapabilityHandler {
+  constructor(private readonly provider: LlmProvider) {}
+
+  async handle(_method: string, rawArgs: JsonValue, context: CapabilityCallContext): Promise<JsonValue> {
+    const args = argsObject(rawArgs, 'llm.chat');
+    const messages = readMessages(args.messages);
+    const maxCalls = typeof context.grant.maxCalls === 'number' ? context.grant.maxCalls : DEFAULT_MAX_CALLS;
+    if (context.count() > maxCalls) throw new CapabilityError('quota_exceeded', `More than ${maxCalls} model calls in one tool call`);
+    const response = await this.provider.chat({
+      messages,
+      model: optionalString(args, 'model', 'llm.chat'),
+      temperature: optionalNumber(args, 'temperature', 'llm.chat'),
+      maxTokens: optionalNumber(args, 'maxTokens', 'llm.chat'),
+      responseFormat: optionalEnum(args, 'responseFormat', ['text', 'json'], 'llm.chat'),
+      budget: context.budget,
+      signal: context.signal,
+    });
+    return { content: response.content, model: response.model, usage: { ...response.usage } };
+  }
+}
+
+function readMessages(raw: JsonValue | undefined): ChatMessage[] {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_MESSAGES) {
+    throw new CapabilityError('invalid_argument', `llm.chat: "messages" must be an array of 1 to ${MAX_MESSAGES} messages`);
+  }
+  let chars = 0;
+  const messages = raw.map((m, i) => {
+    if (typeof m !== 'object' || m === null || Array.isArray(m) || typeof m.role !== 'string' || !ROLES.has(m.role) || typeof m.content !== 'string') {
+      throw new CapabilityError('invalid_argument', `llm.chat: messages[${i}] must be {role: system|user|assistant, content: string}`);
+    }
+    chars += m.content.length;
+    return { role: m.role as ChatMessage['role'], content: m.content };
+  });
+  if (chars > MAX_PROMPT_CHARS) throw new CapabilityError('too_large', 'llm.chat: the messages are too long');
+  return messages;
+}

@@ -1,0 +1,35 @@
+import { ContainerModule } from 'inversify';
+import { HTTP_EGRESS, HttpEgress } from '../../core/ports/http-egress.port';
+import { KEY_VALUE_STORE, KeyValueStore } from '../../core/ports/key-value-store.port';
+import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
+import { TOOL_REGISTRY } from '../../core/ports/tool-registry.port';
+import { token } from '../../core/shared/token';
+import { KernelLogger } from './kernel-logger';
+import { KernelConfig, KernelOptions, PluginKernel } from './plugin-kernel';
+
+/** The kernel itself, for the composition root: `start()` at boot, `close()` at shutdown, `readiness()` for /health. */
+export const PLUGIN_KERNEL = token<PluginKernel>('PluginKernel');
+
+/**
+ * Binds `PLUGIN_KERNEL` and `TOOL_REGISTRY` (its registry). The kernel may import only the
+ * core, so `HTTP_EGRESS` and `KEY_VALUE_STORE` are bound by their own adapter modules
+ * (adapters/http/http-egress.module.ts, adapters/kv/key-value-store.module.ts) and resolved here;
+ * `LLM_PROVIDER` is optional.
+ */
+export function kernelModule(config: KernelConfig, options: KernelOptions & { logger?: KernelLogger } = {}): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(PLUGIN_KERNEL)
+      .toDynamicValue((context) => {
+        const llm = context.get<LlmProvider>(LLM_PROVIDER, { optional: true });
+        return new PluginKernel(
+          config,
+          { egress: context.get<HttpEgress>(HTTP_EGRESS), kv: context.get<KeyValueStore>(KEY_VALUE_STORE), llm, logger: options.logger },
+          options,
+        );
+      })
+      .inSingletonScope();
+    bind(TOOL_REGISTRY)
+      .toDynamicValue((context) => context.get<PluginKernel>(PLUGIN_KERNEL).registry)
+      .inSingletonScope();
+  });
+}

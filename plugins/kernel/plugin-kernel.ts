@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import { HttpEgress } from '../../core/ports/http-egress.port';
+import { KeyValueStore } from '../../core/ports/key-value-store.port';
+import { LlmProvider } from '../../core/ports/llm-provider.port';
+import { ToolRegistryReadiness } from '../../core/ports/tool-registry.port';
+import { CapabilityRouter } from './capabilities/capability-router';
+import { HttpCapability } from './capabilities/http-capability';
+import { KvCapability } from './capabilities/kv-capability';
+import { LlmCapability } from './capabilities/llm-capability';
+import { WorkspaceCapability } from './capabilities/workspace-capability';
+import { KernelLogger, silentLogger } from './kernel-logger';
+import { createSchemaAjv } from './manifest/manifest-validator';
+import { FolderLoadReport, PluginRegistry } from './registry/plugin-registry';
+import { ToolInvoker } from './registry/tool-invoker';
+import { SandboxSupervisor } from './sandbox/sandbox-supervisor';
+import { projectRoot } from './sandbox/worker-script';
+
+/** The settings the kernel reads; `AppConfig` satisfies it as is. */
+export interface KernelConfig {
+  dataDir: string;
+  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number };
+}
+
+export interface KernelPorts {
+  egress: HttpEgress;
+  kv: KeyValueStore;
+  /** Without it, the `llm` capability answers `unavailable`. */
+  llm?: LlmProvider;
+  logger?: KernelLogger;
+}
+
+export interface KernelOptions {
+  /** Default: `<checkout>/tools-builtin`. */
+  builtinDir?: string;
+  /** Only these built-in ids (tests). */
+  only?: string[];
+  /** Extra trusted plugin folders, each holding `<id>/manifest.json` (fixtures, bundled examples). */
+  pluginDirs?: string[];
+  maxIsolatesPerPlugin?: number;
+}
+
+/**
+ * The plugin kernel: sandbox worker pool, capability router and tool registry. `start()`
+ * launches the workers and loads the built-in tools; `close()` stops the workers.
+ */
+export class PluginKernel {
+  readonly registry: PluginRegistry;
+  readonly capabilities: CapabilityRouter;
+  readonly supervisor: SandboxSupervisor;
+  private starting?: Promise<void>;
+  private booted = false;
+  private report: FolderLoadReport = { loaded: [], failed: [] };
+
+  constructor(
+    config: KernelConfig,
+    ports: KernelPorts,
+    private readonly options: KernelOptions = {},
+  ) {
+    const logger = ports.logger ?? silentLogger;
+    this.supervisor = new SandboxSupervisor({
+      workers: config.sandbox.workers,
+      maxIsolatesPerPlugin: options.maxIsolatesPerPlugin,
+      logger,
+    });
+    this.capabilities = new CapabilityRouter(logger);
+    this.capabilities.register('http', new HttpCapability(ports.egress));
+    this.capabilities.register('kv', new KvCapability(ports.kv));
+    this.capabilities.register('workspace', new WorkspaceCapability(join(config.dataDir, 'workspace')));
+    if (ports.llm) this.capabilities.register('llm', new LlmCapability(ports.llm));
+    const ajv = createSchemaAjv();
+    const invoker = new ToolInvoker(this.supervisor, this.capabilities, ajv);
+    this.registry = new PluginRegistry(this.supervisor, invoker, ajv, config.sandbox, logger);
+  }
+
+  /** Idempotent; a failed start may be retried. */
+  start(): Promise<void> {
+    this.starting ??= this.boot().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async boot(): Promise<void> {
+    await this.supervisor.start();
+    if (this.booted) return;
+    const builtinDir = this.options.builtinDir ?? join(projectRoot(), 'tools-builtin');
+    this.report = await this.registry.loadFolders(builtinDir, { builtin: true, only: this.options.only });
+    for (const dir of this.options.pluginDirs ?? []) await this.registry.loadFolders(dir, { builtin: false });
+    this.booted = true;
+    this.registry.markReady();
+  }
+
+  close(): Promise<void> {
+    return this.supervisor.close();
+  }
+
+  readiness(): ToolRegistryReadiness {
+    return this.registry.readiness();
+  }
+
+  /** Built-in folders that failed to load, with every problem found. */
+  builtinLoadReport(): FolderLoadReport {
+    return this.report;
+  }
+}

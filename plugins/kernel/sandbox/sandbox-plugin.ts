@@ -1,0 +1,20 @@
+/** What a sandbox worker needs to run one plugin version; `key` changes whenever the code does. */
+export interface SandboxPlugin {
+  key: string;
+  id: string;
+  code: string;
+  /** Granted capability names. */
+  grants: string[];
+  memoryMb: number;
+  cpuMs: number;
+  timeoutMs: number;
+}
+
+export interface SandboxRunRequest {
+  key: string;
+  /** The input as JSON text. */
+  input: string;
+  cpuMs: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}

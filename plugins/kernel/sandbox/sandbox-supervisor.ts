@@ -1,0 +1,155 @@
+import { KernelLogger, silentLogger } from '../kernel-logger';
+import { CapabilityCallback, SandboxRunResult } from './sandbox-protocol';
+import { SandboxPlugin, SandboxRunRequest } from './sandbox-plugin';
+import { SandboxWorkerProcess, WorkerProcessOptions } from './sandbox-worker-process';
+import { sandboxWorkerScript } from './worker-script';
+
+export interface SandboxSupervisorOptions {
+  /** Worker processes (`config.sandbox.workers`). */
+  workers: number;
+  heapMb?: number;
+  graceMs?: number;
+  startTimeoutMs?: number;
+  /** Isolates per plugin version in one worker (warm 1, up to this many under load). */
+  maxIsolatesPerPlugin?: number;
+  maxOutputChars?: number;
+  /** The worker script; tests substitute misbehaving workers. */
+  script?: string;
+  logger?: KernelLogger;
+}
+
+interface Slot {
+  worker: SandboxWorkerProcess;
+  ready: Promise<void>;
+  isReady: boolean;
+}
+
+/**
+ * Runs plugin calls in a supervised pool of sandbox worker processes. A worker that
+ * crashes, is killed, reports a catastrophic isolate error or misses a deadline is
+ * replaced; its calls in flight fail with a tool error, never a throw.
+ */
+export class SandboxSupervisor {
+  private readonly slots: Slot[] = [];
+  private readonly plugins = new Map<string, SandboxPlugin>();
+  private readonly processOptions: WorkerProcessOptions;
+  private readonly logger: KernelLogger;
+  private closed = false;
+  private restarts = 0;
+
+  constructor(private readonly options: SandboxSupervisorOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.processOptions = {
+      script: options.script ?? sandboxWorkerScript(),
+      heapMb: options.heapMb ?? 512,
+      graceMs: options.graceMs ?? 2000,
+      startTimeoutMs: options.startTimeoutMs ?? 20_000,
+      workerOptions: {
+        maxIsolates: options.maxIsolatesPerPlugin ?? 2,
+        bootstrap: { maxOutputChars: options.maxOutputChars ?? 1_048_576 },
+      },
+    };
+  }
+
+  /** Forks the workers once; resolves when at least one is ready (the others, or their replacements, follow). */
+  async start(): Promise<void> {
+    if (this.closed) throw new Error('The sandbox supervisor is closed');
+    if (this.slots.length === 0) {
+      for (let index = 0; index < Math.max(1, this.options.workers); index += 1) this.spawn(index);
+    }
+    if (this.slots.some((s) => s.isReady && s.worker.alive)) return;
+    try {
+      await Promise.any(this.slots.map((slot) => slot.ready));
+    } catch {
+      throw new Error('No sandbox worker could be started');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map((slot) => slot.worker.close()));
+  }
+
+  /** Makes a plugin version runnable; workers receive its code on first use. */
+  load(plugin: SandboxPlugin): void {
+    this.plugins.set(plugin.key, plugin);
+  }
+
+  unload(key: string): void {
+    this.plugins.delete(key);
+    for (const slot of this.slots) slot.worker.unload(key);
+  }
+
+  async run(request: SandboxRunRequest, onCapability: CapabilityCallback): Promise<SandboxRunResult> {
+    const plugin = this.plugins.get(request.key);
+    if (!plugin) return unavailable('The plugin is not loaded');
+    try {
+      await this.start();
+    } catch {
+      return unavailable('The sandbox could not be started');
+    }
+    const slot = await this.pick(request.key);
+    if (!slot) return unavailable('No sandbox worker is available');
+    slot.worker.ensureLoaded(plugin);
+    return slot.worker.run(request, onCapability);
+  }
+
+  /** Live worker pids, for health reports and tests. */
+  pids(): number[] {
+    return this.slots.filter((s) => s.isReady && s.worker.alive).map((s) => s.worker.pid ?? 0);
+  }
+
+  get restartCount(): number {
+    return this.restarts;
+  }
+
+  /** Least busy ready worker; ties go to the plugin's home worker so its isolates stay warm. */
+  private async pick(key: string): Promise<Slot | undefined> {
+    const ready = this.slots.filter((s) => s.isReady && s.worker.alive);
+    if (ready.length === 0) {
+      // Every worker is being replaced: wait for the first one back rather than fail the call.
+      const starting = this.slots.filter((s) => s.worker.alive).map((s) => s.ready.catch(() => undefined));
+      if (starting.length > 0) await Promise.race(starting);
+      return this.slots.find((s) => s.isReady && s.worker.alive);
+    }
+    const home = this.slots[hash(key) % this.slots.length];
+    return ready.reduce((best, slot) => {
+      if (slot.worker.load !== best.worker.load) return slot.worker.load < best.worker.load ? slot : best;
+      return slot === home ? slot : best;
+    });
+  }
+
+  private spawn(index: number): void {
+    const worker = new SandboxWorkerProcess(this.processOptions, (dead, detail) => this.replace(index, dead, detail));
+    const slot: Slot = { worker, ready: Promise.resolve(), isReady: false };
+    slot.ready = worker.start().then(() => {
+      slot.isReady = true;
+    });
+    slot.ready.catch(() => undefined);
+    this.slots[index] = slot;
+  }
+
+  private replace(index: number, dead: SandboxWorkerProcess, detail: string): void {
+    if (this.closed || this.slots[index]?.worker !== dead) return;
+    this.restarts += 1;
+    this.logger.warn({ pid: dead.pid, detail }, 'sandbox worker stopped; starting a replacement');
+    if (this.slots[index].isReady) {
+      this.spawn(index);
+      return;
+    }
+    // A worker that dies while starting is retried after a pause, not in a tight loop.
+    setTimeout(() => {
+      if (!this.closed) this.spawn(index);
+    }, 1000).unref();
+  }
+}
+
+function hash(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i += 1) h = (h * 31 + text.charCodeAt(i)) | 0;
+  return Math.abs(h);
+}
+
+function unavailable(message: string): SandboxRunResult {
+  return { ok: false, error: { code: 'unavailable', message }, logs: [], metrics: { cpuMs: 0, heapBytes: 0 }, used: [] };
+}

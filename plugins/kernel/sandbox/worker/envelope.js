@@ -1,0 +1,76 @@
+'use strict';
+/**
+ * Reads what a call's entry point returns: `<header JSON>` or `<header JSON>\n<output JSON>`.
+ * The isolate is not trusted, so every field is re-checked here: types, sizes, log bounds,
+ * and failure codes a plugin could only have earned by a kernel error the worker really raised.
+ */
+
+/** Codes that stand only when the worker raised that kernel error during this call. */
+const KERNEL_OUTCOMES = new Set(['capability_denied', 'unavailable', 'timeout']);
+const PLUGIN_OUTCOMES = new Set(['runtime_error', 'invalid_output']);
+
+function decodeEnvelope(envelope, call, options) {
+  if (typeof envelope !== 'string') {
+    return { ok: false, error: { code: 'runtime_error', message: 'The tool did not return through the kernel' }, logs: [] };
+  }
+  const newline = envelope.indexOf('\n');
+  const header = decodeHeader(newline < 0 ? envelope : envelope.slice(0, newline));
+  if (!header) return { ok: false, error: { code: 'runtime_error', message: 'The tool returned a malformed envelope' }, logs: [] };
+  const logs = sanitizeLogs(header.logs, header.dropped, options.bootstrap);
+  const logUsed = header.logUsed === true;
+  if (header.ok === true) {
+    const output = newline < 0 ? '' : envelope.slice(newline + 1);
+    if (output.length === 0 || output.length > options.bootstrap.maxOutputChars) {
+      const message = output.length === 0 ? 'The tool returned no output' : 'The output is larger than the limit';
+      return { ok: false, error: { code: 'invalid_output', message }, logs, logUsed };
+    }
+    return { ok: true, output, logs, logUsed };
+  }
+  return { ok: false, error: { code: outcomeCode(header.code, call), message: clip(String(header.message), 1000) }, logs, logUsed };
+}
+
+function outcomeCode(code, call) {
+  if (PLUGIN_OUTCOMES.has(code)) return code;
+  if (KERNEL_OUTCOMES.has(code) && call.kernelCodes.has(code)) return code;
+  return 'runtime_error';
+}
+
+function decodeHeader(text) {
+  if (typeof text !== 'string' || text.length > 2_000_000) return undefined;
+  try {
+    const header = JSON.parse(text);
+    return typeof header === 'object' && header !== null && !Array.isArray(header) ? header : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const LEVELS = new Set(['debug', 'info', 'warn', 'error', 'log']);
+
+function sanitizeLogs(raw, dropped, limits) {
+  if (!Array.isArray(raw)) return [];
+  const logs = raw.slice(0, limits.maxLogLines).map((line) => ({
+    level: line && LEVELS.has(line.level) ? line.level : 'log',
+    message: clip(String(line && line.message), limits.maxLogChars + 1),
+  }));
+  if (typeof dropped === 'number' && dropped > 0) {
+    logs.push({ level: 'warn', message: `${Math.floor(dropped)} more log lines were dropped` });
+  }
+  return logs;
+}
+
+function clip(text, max) {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** A message fit to leave the worker: isolated-vm errors carry no host stack in `message`. */
+function messageOf(error) {
+  try {
+    const text = error instanceof Error ? String(error.message) : String(error);
+    return clip(text.split('\n')[0], 1000);
+  } catch {
+    return 'unknown error';
+  }
+}
+
+module.exports = { decodeEnvelope, decodeHeader, messageOf };

@@ -1,0 +1,241 @@
+'use strict';
+/* global setTimeout, clearTimeout, setInterval */
+/**
+ * A sandbox worker process: forked by the supervisor (plugins/kernel/sandbox/sandbox-supervisor.ts)
+ * with `--no-node-snapshot`, a heap cap and an EMPTY environment. It holds plugin code and
+ * isolates, nothing else: no secrets, no database. Capability calls go back to the parent
+ * over IPC, where policy and ports live.
+ *
+ * Plain JavaScript on purpose: the same file is forked from Jest (TypeScript sources), from
+ * `node dist/bin/server.js` and from the queue worker, with no build step in between.
+ *
+ * Messages in:  load {key,id,code,grants,memoryMb,cpuMs,timeoutMs} · unload {key} ·
+ *               call {id,key,input,cpuMs,timeoutMs} · cap-result {id,result} · cancel {id}
+ * Messages out: ready {pid} · cap {id,call,capability,method,args} ·
+ *               done {id,ok,output|error,logs,metrics,used} · fatal {message}
+ */
+const { PluginPool } = require('./plugin-pool');
+
+const options = {
+  maxIsolates: 2,
+  idleMs: 15 * 60_000,
+  spareIdleMs: 60_000,
+  maxCapabilityCalls: 200,
+  maxTimers: 1000,
+  maxArgsChars: 16 * 1024 * 1024,
+  ...JSON.parse(process.argv[2] || '{}'),
+};
+options.bootstrap = { maxOutputChars: 1_048_576, maxLogLines: 200, maxLogChars: 2000, ...options.bootstrap };
+
+const pools = new Map();
+const calls = new Map();
+const pendingCaps = new Map();
+let capSeq = 0;
+
+const ok = (value) => `1${JSON.stringify(value === undefined ? null : value)}`;
+const fail = (code, message) => `0${JSON.stringify({ code, message })}`;
+
+function send(message) {
+  if (process.connected) process.send(message);
+}
+
+function fatal(message) {
+  send({ t: 'fatal', message: String(message).slice(0, 2000) });
+  // Give the message a moment to leave; the supervisor replaces this process either way.
+  setTimeout(() => process.exit(70), 50).unref();
+}
+
+const hooks = {
+  hostCall,
+  onCatastrophic: (key, message) => fatal(`catastrophic error in the isolate of ${key}: ${message}`),
+};
+
+/** Called from inside an isolate through its host Reference; answers `1<json>` or `0<error json>`. */
+function hostCall(binding, capability, method, args) {
+  const call = binding.call;
+  if (!call || call.finished) {
+    return Promise.resolve(fail('unavailable', 'Capabilities are only available while the tool is being called, not in init()'));
+  }
+  if (typeof capability !== 'string' || typeof method !== 'string' || typeof args !== 'string') {
+    return Promise.resolve(fail('invalid_argument', 'Malformed capability call'));
+  }
+  if (capability === 'timers') return sleep(call, args);
+  if (!call.grants.has(capability)) {
+    call.used.add(capability);
+    call.kernelCodes.add('capability_denied');
+    return Promise.resolve(fail('capability_denied', `The manifest does not declare the "${capability}" capability`));
+  }
+  call.used.add(capability);
+  call.capCalls += 1;
+  if (call.capCalls > options.maxCapabilityCalls) {
+    return Promise.resolve(fail('quota_exceeded', `More than ${options.maxCapabilityCalls} capability calls in one tool call`));
+  }
+  if (args.length > options.maxArgsChars) return Promise.resolve(fail('too_large', 'The capability arguments are too large'));
+  const id = ++capSeq;
+  return new Promise((resolve) => {
+    pendingCaps.set(id, { resolve, call });
+    call.caps.add(id);
+    send({ t: 'cap', id, call: call.id, capability, method, args });
+  }).then((text) => {
+    if (text[0] === '0') recordKernelCode(call, text);
+    return text;
+  });
+}
+
+function recordKernelCode(call, text) {
+  try {
+    call.kernelCodes.add(JSON.parse(text.slice(1)).code);
+  } catch {
+    // a malformed answer is the parent's bug; the code just is not recorded
+  }
+}
+
+function sleep(call, args) {
+  call.timerCount += 1;
+  if (call.timerCount > options.maxTimers) return Promise.resolve(fail('quota_exceeded', 'Too many timers in one tool call'));
+  let ms = Number(JSON.parse(args));
+  if (!Number.isFinite(ms) || ms < 0) ms = 0;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      call.timers.delete(timer);
+      resolve(ok(null));
+    }, Math.min(ms, call.timeoutMs));
+    call.timers.add(timer);
+  });
+}
+
+async function runCall(message) {
+  const pool = pools.get(message.key);
+  const call = {
+    id: message.id,
+    input: message.input,
+    cpuMs: message.cpuMs,
+    timeoutMs: message.timeoutMs,
+    grants: pool ? pool.grants : new Set(),
+    used: new Set(),
+    kernelCodes: new Set(),
+    capCalls: 0,
+    timerCount: 0,
+    caps: new Set(),
+    timers: new Set(),
+    finished: false,
+    aborted: false,
+    slot: undefined,
+  };
+  calls.set(call.id, call);
+  if (!pool) {
+    finish(call, failure('unavailable', 'The plugin is not loaded in this sandbox worker'));
+    return;
+  }
+  call.deadline = setTimeout(() => abort(call, 'timeout', `The tool did not finish within ${call.timeoutMs} ms`), call.timeoutMs);
+  try {
+    // One retry when an isolate broke before the call's own code ran (e.g. work left behind by a previous call).
+    for (let attempt = 0; ; attempt += 1) {
+      const slot = await pool.lease();
+      if (call.finished) {
+        pool.release(slot);
+        return;
+      }
+      call.slot = slot;
+      const result = await slot.run(call);
+      call.slot = undefined;
+      if (result.retry && attempt === 0 && !call.finished) {
+        pool.release(slot);
+        continue;
+      }
+      if (result.logUsed) call.used.add('log');
+      // Answer first: preparing the slot's next context (on release) is off this call's path.
+      finish(call, result);
+      pool.release(slot);
+      return;
+    }
+  } catch (error) {
+    finish(call, failure('unavailable', `The sandbox could not start the plugin: ${String(error && error.message)}`));
+  }
+}
+
+function abort(call, code, message) {
+  if (call.finished) return;
+  call.aborted = true;
+  if (call.slot) call.slot.kill(code, message);
+  else finish(call, failure(code, message));
+}
+
+function failure(code, message) {
+  return { ok: false, error: { code, message }, logs: [], metrics: { cpuMs: 0, heapBytes: 0 } };
+}
+
+function finish(call, result) {
+  if (call.finished) return;
+  call.finished = true;
+  clearTimeout(call.deadline);
+  for (const timer of call.timers) clearTimeout(timer);
+  for (const id of call.caps) {
+    const pending = pendingCaps.get(id);
+    pendingCaps.delete(id);
+    // The isolate ignores answers once its call has ended; this only unblocks the promise.
+    if (pending) pending.resolve(fail('unavailable', 'The tool call has ended'));
+  }
+  calls.delete(call.id);
+  send({ t: 'done', id: call.id, ...result, logUsed: undefined, used: [...call.used].sort() });
+}
+
+function load(message) {
+  const previous = pools.get(message.key);
+  if (previous) return;
+  const spec = {
+    key: message.key,
+    id: message.id,
+    code: message.code,
+    grants: message.grants,
+    memoryMb: message.memoryMb,
+    cpuMs: message.cpuMs,
+    timeoutMs: message.timeoutMs,
+  };
+  pools.set(message.key, new PluginPool(spec, options, hooks));
+}
+
+function unload(message) {
+  const pool = pools.get(message.key);
+  pools.delete(message.key);
+  if (pool) pool.dispose();
+}
+
+function capResult(message) {
+  const pending = pendingCaps.get(message.id);
+  if (!pending) return;
+  pendingCaps.delete(message.id);
+  pending.call.caps.delete(message.id);
+  pending.resolve(typeof message.result === 'string' ? message.result : fail('unavailable', 'Malformed capability answer'));
+}
+
+process.on('message', (message) => {
+  switch (message && message.t) {
+    case 'load':
+      return load(message);
+    case 'unload':
+      return unload(message);
+    case 'call':
+      return void runCall(message);
+    case 'cap-result':
+      return capResult(message);
+    case 'cancel': {
+      const call = calls.get(message.id);
+      if (call) abort(call, 'timeout', 'The tool call was cancelled');
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+});
+
+process.on('disconnect', () => process.exit(0));
+process.on('uncaughtException', (error) => fatal(`uncaught exception in the sandbox worker: ${error && error.message}`));
+process.on('unhandledRejection', (error) => fatal(`unhandled rejection in the sandbox worker: ${error && error.message}`));
+
+setInterval(() => {
+  const now = Date.now();
+  for (const pool of pools.values()) pool.sweep(now);
+}, 30_000).unref();
+
+send({ t: 'ready', pid: process.pid });

@@ -1,0 +1,268 @@
+/**
+ * The plugin-author SDK: everything sandboxed tool code can import, from `kernel:api` only.
+ *
+ * FROZEN for kernel 1.x. Additions are backwards compatible; nothing here changes shape.
+ *
+ * ```ts
+ * /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+ * import { http, log } from 'kernel:api';
+ *
+ * export default async function run(input: { url: string }) {
+ *   const res = await http.get(input.url);
+ *   log.info(`fetched ${res.status}`);
+ *   return { status: res.status, text: res.body };
+ * }
+ * ```
+ *
+ * Every capability object is always present, but only the ones the manifest declares
+ * under `capabilities` work: a call to an ungranted one rejects with a `KernelError` whose
+ * `code` is `capability_denied` (and, uncaught, the tool call fails with that code).
+ * All values crossing to the host are copied as JSON: functions, class instances,
+ * `undefined`, `Map`/`Set` and cycles do not survive.
+ */
+declare module 'kernel:api' {
+  export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+  /**
+   * Codes a capability call can fail with:
+   * - `capability_denied`: not declared in the manifest, or outside its allow-list (host, method, action…);
+   * - `invalid_argument`: the call's arguments are malformed (bad path, bad key, wrong type…);
+   * - `forbidden_target`: the egress guard refused the destination (private, loopback, metadata address…);
+   * - `not_found`: the file, key or record does not exist (where a method does not return null for it);
+   * - `too_large`: a body, file or value is over its cap;
+   * - `quota_exceeded`: the per-call quota (e.g. number of HTTP or LLM calls) is spent;
+   * - `timeout`: the host operation took too long;
+   * - `upstream_error`: the remote service or provider failed (DNS, connection, 5xx from a provider…);
+   * - `unavailable`: the capability exists but this host has no provider for it, or it is called during `init()`.
+   */
+  export type KernelErrorCode =
+    | 'capability_denied'
+    | 'invalid_argument'
+    | 'forbidden_target'
+    | 'not_found'
+    | 'too_large'
+    | 'quota_exceeded'
+    | 'timeout'
+    | 'upstream_error'
+    | 'unavailable';
+
+  /** The only error type capability calls reject with. `message` never holds host internals. */
+  export class KernelError extends Error {
+    readonly code: KernelErrorCode;
+    /** The capability that failed, e.g. `http`. */
+    readonly capability: string;
+  }
+
+  // ---------------------------------------------------------------- http
+
+  export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+  export interface HttpRequest {
+    /** Absolute http(s) URL. Its host must match the manifest's `capabilities.http.hosts`. */
+    url: string;
+    /** Default `GET`; must be in the manifest's `capabilities.http.methods`. */
+    method?: HttpMethod;
+    headers?: Record<string, string>;
+    /** Request body: text, or base64 when `bodyEncoding` is `base64`. */
+    body?: string;
+    bodyEncoding?: 'utf8' | 'base64';
+    /** How the response body is returned: text (default) or base64 for binary content. */
+    responseEncoding?: 'utf8' | 'base64';
+    /** Lowered to the manifest's `maxBytes` and the host maximum. */
+    maxBytes?: number;
+    /** Lowered to what is left of the tool call's own deadline. */
+    timeoutMs?: number;
+  }
+
+  export interface HttpResponse {
+    status: number;
+    /** Lower-cased header names; repeated headers joined with `, `. */
+    headers: Record<string, string>;
+    body: string;
+    /** The final URL, after at most 3 redirects (each hop re-checked by the egress guard). */
+    url: string;
+  }
+
+  /**
+   * Outbound HTTP through the host's egress guard: http/https only, public unicast
+   * addresses only, redirects followed by the host (max 3), body and time caps.
+   * A non-2xx status is a normal response, not an error.
+   */
+  export const http: {
+    request(request: HttpRequest): Promise<HttpResponse>;
+    get(url: string, options?: Omit<HttpRequest, 'url' | 'method' | 'body'>): Promise<HttpResponse>;
+    /** `body` that is not a string is sent as JSON with `content-type: application/json`. */
+    post(url: string, body: Json, options?: Omit<HttpRequest, 'url' | 'method' | 'body'>): Promise<HttpResponse>;
+  };
+
+  // ---------------------------------------------------------------- llm
+
+  export interface LlmMessage {
+    role: 'system' | 'user' | 'assistant';
+    content: string;
+  }
+
+  export interface LlmChatRequest {
+    messages: LlmMessage[];
+    /** Default: the host's configured model. */
+    model?: string;
+    temperature?: number;
+    maxTokens?: number;
+    /** `json` asks the model for one JSON object. */
+    responseFormat?: 'text' | 'json';
+  }
+
+  export interface LlmChatResponse {
+    content: string;
+    model: string;
+    usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  }
+
+  /**
+   * The platform's chat model, on the caller's LLM call budget (a spent budget rejects
+   * with `quota_exceeded`).
+   */
+  export const llm: {
+    chat(request: LlmChatRequest): Promise<LlmChatResponse>;
+    /** One user message (and an optional system prompt); resolves to the reply text. */
+    complete(prompt: string, options?: Omit<LlmChatRequest, 'messages'> & { system?: string }): Promise<string>;
+  };
+
+  // ---------------------------------------------------------------- knowledge
+
+  export interface KnowledgeSearchRequest {
+    query: string;
+    /** Limit the search to one knowledge base the caller may read; default: all of them. */
+    knowledgeBaseId?: string;
+    /** Default 5, at most 50. */
+    topK?: number;
+  }
+
+  export interface KnowledgeHit {
+    documentId: string;
+    knowledgeBaseId: string;
+    filename: string;
+    chunkIndex: number;
+    content: string;
+    score: number;
+  }
+
+  export interface KnowledgeBaseSummary {
+    id: string;
+    name: string;
+    description: string;
+    documents: number;
+  }
+
+  /** The caller's knowledge bases (semantic search), as the caller is allowed to see them. */
+  export const knowledge: {
+    search(request: KnowledgeSearchRequest): Promise<{ items: KnowledgeHit[] }>;
+    listBases(): Promise<{ items: KnowledgeBaseSummary[] }>;
+  };
+
+  // ---------------------------------------------------------------- workspace
+
+  export interface WorkspaceEntry {
+    name: string;
+    /** Path relative to the workspace root, `/`-separated. */
+    path: string;
+    type: 'file' | 'directory';
+    size: number;
+    modifiedAt: string;
+  }
+
+  /**
+   * The caller's private file area. Paths are relative, `/`-separated; `..`, absolute
+   * paths, NUL bytes and symlinks leading outside are refused with `invalid_argument`.
+   * Files are at most 10 MB. Missing files reject with `not_found`.
+   */
+  export const workspace: {
+    read(path: string, options?: { encoding?: 'utf8' | 'base64' }): Promise<string>;
+    /** Creates parent directories as needed. */
+    write(path: string, content: string, options?: { encoding?: 'utf8' | 'base64'; append?: boolean }): Promise<{ size: number }>;
+    /** Lists a directory (default: the root). */
+    list(path?: string): Promise<WorkspaceEntry[]>;
+    stat(path: string): Promise<WorkspaceEntry | null>;
+    exists(path: string): Promise<boolean>;
+    /** Removes a file or an empty directory; false when nothing was there. */
+    delete(path: string): Promise<boolean>;
+    mkdir(path: string): Promise<void>;
+  };
+
+  // ---------------------------------------------------------------- kv
+
+  /**
+   * A small key-value store private to this plugin and the calling user. Keys are 1–256
+   * characters; values are JSON up to 256 KB.
+   */
+  export const kv: {
+    /** `null` when absent or expired. */
+    get(key: string): Promise<Json | null>;
+    set(key: string, value: Json, options?: { ttlSeconds?: number }): Promise<void>;
+    /** True when a key was removed. */
+    delete(key: string): Promise<boolean>;
+    /** Keys starting with `prefix`, sorted, at most `limit` (default 100, max 1000). */
+    list(prefix?: string, limit?: number): Promise<string[]>;
+  };
+
+  // ---------------------------------------------------------------- datasource
+
+  export interface DatasourceSummary {
+    id: string;
+    name: string;
+    type: string;
+  }
+
+  /** The caller's configured data sources; queries are read-only with a statement timeout. */
+  export const datasource: {
+    list(): Promise<{ items: DatasourceSummary[] }>;
+    query(request: { datasourceId: string; query: string; params?: Json[]; maxRows?: number }): Promise<{
+      columns: string[];
+      rows: Json[][];
+      truncated: boolean;
+    }>;
+  };
+
+  // ---------------------------------------------------------------- platform
+
+  /**
+   * The agent platform itself, acting as the calling user (e.g. `agents.list`,
+   * `tasks.create`). The manifest may narrow the allowed actions with
+   * `capabilities.platform.actions`. The host decides which actions exist.
+   */
+  export const platform: {
+    call(action: string, args?: { [key: string]: Json }): Promise<Json>;
+  };
+
+  // ---------------------------------------------------------------- notify
+
+  export interface NotifyMessage {
+    /** `in_app` (default) notifies the calling user; other channels are host-configured (`email`, `webhook`…). */
+    channel?: string;
+    /** Channel-specific recipient (an e-mail address, a webhook URL…). */
+    to?: string;
+    title?: string;
+    message: string;
+    data?: { [key: string]: Json };
+  }
+
+  /** Sends a notification. The manifest may narrow channels with `capabilities.notify.channels`. */
+  export const notify: {
+    send(message: NotifyMessage): Promise<{ id: string; delivered: boolean }>;
+  };
+
+  // ---------------------------------------------------------------- log
+
+  /**
+   * Lines returned with the tool outcome as `logs` (bounded: 200 lines of 2,000
+   * characters per call). Needs the `log` capability like any other (ungranted, each
+   * method throws `capability_denied` synchronously); `console.log/info/warn/error/debug`
+   * always land here too, without it.
+   */
+  export const log: {
+    debug(message: string, data?: Json): void;
+    info(message: string, data?: Json): void;
+    warn(message: string, data?: Json): void;
+    error(message: string, data?: Json): void;
+  };
+}

@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import { createTestKernel, TestKernel } from '../../support/kernel-harness';
+
+const FIXTURES = join(__dirname, '../../fixtures/plugins');
+
+describe('Sandbox isolation', () => {
+  let kernel: TestKernel;
+
+  beforeAll(async () => {
+    kernel = await createTestKernel({ tools: [], pluginDirs: [FIXTURES] });
+  });
+
+  afterAll(() => kernel.close());
+
+  const expectRecovered = async () => {
+    expect(await kernel.invoke('echo', { text: 'ok' })).toMatchObject({ success: true, result: { echo: 'ok' } });
+  };
+
+  it('When plugin code looks for host globals or escapes through constructors, Then it reaches nothing', async () => {
+    const outcome = await kernel.invoke('escape_probe', {});
+    expect(outcome).toMatchObject({
+      success: true,
+      result: {
+        process: 'undefined',
+        require: 'undefined',
+        module: 'undefined',
+        buffer: 'undefined',
+        fetch: 'undefined',
+        globalThisProcess: 'undefined',
+        constructorEscape: 'threw',
+        functionEscape: 'undefined',
+        generatorEscape: 'threw',
+        evalEscape: 'threw',
+        protoEscape: 'threw',
+        kernelGlobals: [],
+        requireFs: 'threw',
+        requireChildProcess: 'threw',
+      },
+    });
+  });
+
+  it('When a tool uses a capability its manifest does not declare, Then the call fails with capability_denied', async () => {
+    const outcome = await kernel.invoke('undeclared_capability', {});
+    expect(outcome).toMatchObject({
+      success: false,
+      error: { code: 'capability_denied', message: expect.stringContaining('"http"') },
+      receipt: { capabilities_used: ['http'], http_calls: 0, outcome: 'capability_denied' },
+    });
+    await expectRecovered();
+  });
+
+  it('When a tool returns more than 1 MB of JSON, Then the output is refused inside the sandbox', async () => {
+    const outcome = await kernel.invoke('huge_output', {});
+    expect(outcome).toMatchObject({ success: false, error: { code: 'invalid_output', message: expect.stringContaining('larger') } });
+    await expectRecovered();
+  });
+
+  it('When a tool returns output that breaks its output schema, Then the call fails with invalid_output', async () => {
+    const outcome = await kernel.invoke('garbage_output', {});
+    expect(outcome).toMatchObject({ success: false, error: { code: 'invalid_output', message: expect.stringContaining('value') } });
+    await expectRecovered();
+  });
+
+  it('When a tool throws, Then the call fails with runtime_error, its message and the logs so far', async () => {
+    const outcome = await kernel.invoke('thrower', { reason: 'bad day' });
+    expect(outcome).toEqual({
+      success: false,
+      error: { code: 'runtime_error', message: 'boom: bad day' },
+      receipt: expect.objectContaining({ tool_id: 'thrower', version: '1.0.0', outcome: 'runtime_error' }),
+      logs: [{ level: 'error', message: 'about to fail' }],
+    });
+    await expectRecovered();
+  });
+
+  it('When the input breaks the input schema, Then the call fails with invalid_input before any code runs', async () => {
+    const outcome = await kernel.invoke('echo', { text: 42 });
+    expect(outcome).toMatchObject({
+      success: false,
+      error: { code: 'invalid_input', message: 'input/text must be string' },
+      receipt: { cpu_ms: 0, heap_bytes: 0, outcome: 'invalid_input' },
+    });
+  });
+
+  it('When the tool does not exist, Then the outcome is not_found', async () => {
+    expect(await kernel.invoke('no_such_tool', {})).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+
+  it('When a tool succeeds, Then the outcome carries the result, console logs and a receipt', async () => {
+    const outcome = await kernel.invoke('echo', { text: 'hello' });
+    expect(outcome).toEqual({
+      success: true,
+      result: { echo: 'hello' },
+      logs: [{ level: 'log', message: 'echo called with hello' }],
+      receipt: {
+        tool_id: 'echo',
+        version: '1.0.0',
+        wall_ms: expect.any(Number),
+        cpu_ms: expect.any(Number),
+        heap_bytes: expect.any(Number),
+        capabilities_used: [],
+        http_calls: 0,
+        outcome: 'success',
+      },
+    });
+    expect(outcome.receipt.heap_bytes).toBeGreaterThan(0);
+  });
+
+  it('When a tool logs too much, Then logs are bounded in lines and length', async () => {
+    const outcome = await kernel.invoke('chatty', { lines: 500, width: 5000 });
+    expect(outcome.success).toBe(true);
+    expect(outcome.logs).toHaveLength(201);
+    expect(outcome.logs[0].message.length).toBeLessThanOrEqual(2002);
+    expect(outcome.logs[200]).toEqual({ level: 'warn', message: '300 more log lines were dropped' });
+  });
+
+  it('When a tool keeps module state, Then every call starts from a fresh context (init ran, counter reset)', async () => {
+    expect(await kernel.invoke('init_counter', {})).toMatchObject({ success: true, result: { calls: 1, initialised: true } });
+    expect(await kernel.invoke('init_counter', {})).toMatchObject({ success: true, result: { calls: 1, initialised: true } });
+  });
+
+  it('When a plugin throws while loading, Then calls fail with runtime_error naming the load failure', async () => {
+    const outcome = await kernel.invoke('load_failure', {});
+    expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('top-level failure while loading') } });
+    await expectRecovered();
+  });
+
+  it('When a tool leaves a rejected promise unhandled, Then the call fails with runtime_error and no later call sees its message', async () => {
+    const first = await kernel.invoke('stray_rejection', { tag: 'caller-a' });
+    expect(first).toMatchObject({ success: false, error: { code: 'runtime_error' } });
+    for (const tag of ['caller-b', 'caller-c']) {
+      const later = await kernel.invoke('stray_rejection', { tag });
+      expect(later).toMatchObject({ success: false, error: { code: 'runtime_error' } });
+      expect(JSON.stringify(later)).not.toContain('caller-a');
+    }
+    await expectRecovered();
+  });
+});

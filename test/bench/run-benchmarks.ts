@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { kernelSection } from './kernel/kernel-section';
 import { LoadResult, measure, startServer } from './load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -13,7 +14,10 @@ interface Section {
 
 /** `npm run bench`: every figure is a ratio to a reference measured in the same run. */
 async function main(): Promise<void> {
-  const sections: Section[] = [await httpSection()];
+  const only = process.argv[2];
+  const sections: Section[] = [];
+  if (!only || only === 'http') sections.push(await httpSection());
+  if (!only || only === 'kernel') sections.push(await kernelSection());
   writeFileSync(DOCS, render(sections));
   process.stdout.write(`wrote ${DOCS}\n`);
 }

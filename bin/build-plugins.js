@@ -59,9 +59,14 @@ function newestSourceMtime(dir) {
   return newest;
 }
 
-function isUpToDate(dir) {
+/** Plugins may import sibling folders (e.g. `../url_parse`), so any plugin source change rebuilds all. */
+function isUpToDate(dir, newestPluginSource) {
   const out = path.join(dir, 'dist', 'index.js');
-  return fs.existsSync(out) && fs.statSync(out).mtimeMs >= newestSourceMtime(dir);
+  return fs.existsSync(out) && fs.statSync(out).mtimeMs >= newestPluginSource;
+}
+
+function newestPluginSourceMtime() {
+  return Math.max(0, ...PLUGIN_ROOTS.filter((root) => fs.existsSync(root)).map(newestSourceMtime));
 }
 
 function formatErrors(error) {
@@ -81,8 +86,9 @@ function buildPlugins(options = {}) {
   const esbuild = require('esbuild');
   const dirs = options.dirs ? options.dirs.filter((d) => fs.existsSync(path.join(d, 'index.ts'))) : findPluginFolders(options.roots, options.only);
   const result = { built: [], skipped: [], failed: [] };
+  const newestSource = options.force ? 0 : Math.max(newestPluginSourceMtime(), ...dirs.map(newestSourceMtime));
   for (const dir of dirs) {
-    if (!options.force && isUpToDate(dir)) {
+    if (!options.force && isUpToDate(dir, newestSource)) {
       result.skipped.push(dir);
       continue;
     }

@@ -1,0 +1,30 @@
+import { base64Encode, hexDecode, hexEncode, utf8Encode } from './bytes';
+import { digest, hmac, type Algorithm } from './digests';
+
+interface Input {
+  text: string;
+  algorithm: Algorithm;
+  encoding?: 'hex' | 'base64';
+  input_encoding?: 'utf8' | 'hex';
+  hmac_key?: string;
+}
+
+type Output =
+  | { ok: true; digest: string; algorithm: Algorithm; encoding: 'hex' | 'base64'; hmac: boolean; bytes: number }
+  | { ok: false; error: { code: 'invalid_hex'; message: string } };
+
+export default function hashDigest(input: Input): Output {
+  const message = input.input_encoding === 'hex' ? hexDecode(input.text) : utf8Encode(input.text);
+  if (!message) return { ok: false, error: { code: 'invalid_hex', message: 'text is not hexadecimal (an even number of 0-9 a-f digits)' } };
+  const isHmac = input.hmac_key !== undefined;
+  const raw = isHmac ? hmac(input.algorithm, utf8Encode(input.hmac_key ?? ''), message) : digest(input.algorithm, message);
+  const encoding = input.encoding ?? 'hex';
+  return {
+    ok: true,
+    digest: encoding === 'hex' ? hexEncode(raw) : base64Encode(raw),
+    algorithm: input.algorithm,
+    encoding,
+    hmac: isHmac,
+    bytes: message.length,
+  };
+}

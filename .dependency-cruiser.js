@@ -1,7 +1,4 @@
 /** The architecture's import rules (docs/ARCHITECTURE.md), checked by `npm test`. */
-const FRAMEWORKS_AND_DRIVERS =
-  '^(express|@tsoa|tsoa|typeorm|mysql2|better-sqlite3|amqplib|openai|@anthropic-ai/sdk|@elastic/elasticsearch|isolated-vm|pino|pino-http|jsonwebtoken|swagger-ui-express|multer|nodemailer|rate-limiter-flexible|zod|dotenv|ajv)';
-
 module.exports = {
   forbidden: [
     {

@@ -10,8 +10,14 @@ import { BUILTIN_TOOLS_PROBE } from '../core/ports/builtin-tools-status.port';
 import { EXPECTED_BUILTIN_TOOLS } from '../core/services/health/builtin-tool-catalogue';
 import { kernelModule, PLUGIN_KERNEL } from '../plugins/kernel/kernel.module';
 import { PluginKernel } from '../plugins/kernel/plugin-kernel';
+import { InstalledPluginLoader } from '../core/services/plugins/installed-plugin-loader.service';
 import { coreServicesModule } from './core-services.module';
 import { httpEgressModule } from './http/http-egress.module';
+import { dataSourceServicesModule, registerDatasourceCapability } from './data-source-services.module';
+import { dataSourcesModule } from './datasources/datasources.module';
+import { knowledgeModule, registerKnowledgeCapability } from './knowledge.module';
+import { mailModule } from './mail/mail.module';
+import { notificationServicesModule, registerNotifyCapability } from './notification-services.module';
 import { keyValueStoreModule } from './kv/key-value-store.module';
 import { embeddingsModule } from './embeddings/embeddings.module';
 import { llmModule } from './llm/llm.module';
@@ -52,7 +58,12 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
     container.loadSync(httpEgressModule(config), keyValueStoreModule(), kernelModule(config, { logger: logger.child({ component: 'kernel' }) }));
     const kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
     closers.push(() => kernel.close());
+    container.loadSync(knowledgeModule(), dataSourcesModule(config), mailModule(config), dataSourceServicesModule(), notificationServicesModule());
+    registerKnowledgeCapability(container, kernel);
+    registerDatasourceCapability(container, kernel);
+    registerNotifyCapability(container, kernel);
     await kernel.start();
+    await container.get(InstalledPluginLoader).loadAll();
     container.bind(BUILTIN_TOOLS_PROBE).toConstantValue({
       status: () => {
         const { count, ready } = kernel.readiness();

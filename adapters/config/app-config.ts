@@ -28,6 +28,10 @@ export interface AppConfig {
   embeddings: { provider: EmbeddingProviderKind; model?: string; dimensions: number };
   auth: { jwtSecret?: string; adminEmails: string[]; webhookToken?: string; accessTokenMinutes: number };
   sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[] };
+  /** Per-user calls of `/tools/test/*` per minute. */
+  tools: { testRatePerMinute: number };
+  /** Outgoing e-mail (the `email` notification channel); without `smtpUrl` the channel is unavailable. */
+  mail: { smtpUrl?: string; from?: string };
   debug: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }

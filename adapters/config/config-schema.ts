@@ -50,6 +50,9 @@ export const envSchema = z.object({
   SANDBOX_MAX_MEMORY_MB: z.coerce.number().int().min(8).max(1024).default(128),
   EGRESS_ALLOW_HOSTS: list.default(''),
   PLUGIN_PUBLIC_KEYS: list.default(''),
+  TOOLS_TEST_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_FROM: z.string().min(3).max(320).optional(),
   DEBUG: bool.default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -51,6 +51,7 @@ function crossChecks(raw: RawEnv): string[] {
   if (raw.EMBEDDING_PROVIDER === 'openai' && !raw.OPENAI_API_KEY) {
     problems.push('OPENAI_API_KEY: required when EMBEDDING_PROVIDER=openai');
   }
+  if (raw.SMTP_URL && !raw.SMTP_FROM) problems.push('SMTP_FROM: required when SMTP_URL is set');
   if (raw.NODE_ENV === 'production' && !raw.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
   return problems;
 }
@@ -97,6 +98,8 @@ function toAppConfig(raw: RawEnv): AppConfig {
       egressAllowHosts: raw.EGRESS_ALLOW_HOSTS,
       pluginPublicKeys: raw.PLUGIN_PUBLIC_KEYS,
     },
+    tools: { testRatePerMinute: raw.TOOLS_TEST_RATE_PER_MINUTE },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.SMTP_FROM },
     debug: raw.DEBUG,
     logLevel: raw.LOG_LEVEL,
   };

@@ -1,11 +1,17 @@
+import { join } from 'node:path';
 import { ContainerModule } from 'inversify';
 import { HTTP_EGRESS, HttpEgress } from '../../core/ports/http-egress.port';
 import { KEY_VALUE_STORE, KeyValueStore } from '../../core/ports/key-value-store.port';
 import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
+import { PLUGIN_MARKET } from '../../core/ports/plugin-market.port';
+import { PLUGIN_SIGNATURE_VERIFIER } from '../../core/ports/plugin-signature-verifier.port';
 import { TOOL_REGISTRY } from '../../core/ports/tool-registry.port';
 import { token } from '../../core/shared/token';
 import { KernelLogger } from './kernel-logger';
+import { FolderPluginMarket } from './market/folder-plugin-market';
 import { KernelConfig, KernelOptions, PluginKernel } from './plugin-kernel';
+import { projectRoot } from './sandbox/worker-script';
+import { Ed25519BundleVerifier } from './signing/ed25519-bundle-verifier';
 
 /** The kernel itself, for the composition root: `start()` at boot, `close()` at shutdown, `readiness()` for /health. */
 export const PLUGIN_KERNEL = token<PluginKernel>('PluginKernel');
@@ -14,7 +20,9 @@ export const PLUGIN_KERNEL = token<PluginKernel>('PluginKernel');
  * Binds `PLUGIN_KERNEL` and `TOOL_REGISTRY` (its registry). The kernel may import only the
  * core, so `HTTP_EGRESS` and `KEY_VALUE_STORE` are bound by their own adapter modules
  * (adapters/http/http-egress.module.ts, adapters/kv/key-value-store.module.ts) and resolved here;
- * `LLM_PROVIDER` is optional.
+ * `LLM_PROVIDER` is optional. Also binds what the /plugins module installs from: the market
+ * folder (`PLUGIN_MARKET`) and the bundle signature check (`PLUGIN_SIGNATURE_VERIFIER`, built
+ * here so a malformed `PLUGIN_PUBLIC_KEYS` entry fails start-up).
  */
 export function kernelModule(config: KernelConfig, options: KernelOptions & { logger?: KernelLogger } = {}): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -31,5 +39,8 @@ export function kernelModule(config: KernelConfig, options: KernelOptions & { lo
     bind(TOOL_REGISTRY)
       .toDynamicValue((context) => context.get<PluginKernel>(PLUGIN_KERNEL).registry)
       .inSingletonScope();
+    const marketDir = options.marketDir ?? join(projectRoot(), 'plugins', 'market');
+    bind(PLUGIN_MARKET).toConstantValue(new FolderPluginMarket(marketDir, options.logger));
+    bind(PLUGIN_SIGNATURE_VERIFIER).toConstantValue(Ed25519BundleVerifier.fromConfig(config.sandbox.pluginPublicKeys ?? []));
   });
 }

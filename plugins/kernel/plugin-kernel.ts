@@ -18,7 +18,8 @@ import { projectRoot } from './sandbox/worker-script';
 /** The settings the kernel reads; `AppConfig` satisfies it as is. */
 export interface KernelConfig {
   dataDir: string;
-  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number };
+  /** `pluginPublicKeys`: base64 DER SPKI Ed25519 keys that may sign plugin bundles (none: bundle installs refused). */
+  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; pluginPublicKeys?: ReadonlyArray<string> };
 }
 
 export interface KernelPorts {
@@ -37,6 +38,8 @@ export interface KernelOptions {
   /** Extra trusted plugin folders, each holding `<id>/manifest.json` (fixtures, bundled examples). */
   pluginDirs?: string[];
   maxIsolatesPerPlugin?: number;
+  /** The market folder (`<id>/manifest.json` per plugin, installable on request). Default: `<checkout>/plugins/market`. */
+  marketDir?: string;
 }
 
 /**

@@ -1,6 +1,13 @@
 import { Bind } from 'inversify';
 import { API_KEY_REPOSITORY, ApiKeyRepository } from '../../../core/ports/api-key-repository.port';
 import { AUDIT_LOG_REPOSITORY, AuditLogRepository } from '../../../core/ports/audit-log-repository.port';
+import { CUSTOM_TOOL_REPOSITORY, CustomToolRepository } from '../../../core/ports/custom-tool-repository.port';
+import { INSTALLED_PLUGIN_REPOSITORY, InstalledPluginRepository } from '../../../core/ports/installed-plugin-repository.port';
+import { KNOWLEDGE_BASE_REPOSITORY, KnowledgeBaseRepository } from '../../../core/ports/knowledge-base-repository.port';
+import {
+  KNOWLEDGE_DOCUMENT_REPOSITORY,
+  KnowledgeDocumentRepository,
+} from '../../../core/ports/knowledge-document-repository.port';
 import { RATE_LIMITER, RateLimiter } from '../../../core/ports/rate-limiter.port';
 import { UNIT_OF_WORK, UnitOfWork } from '../../../core/ports/unit-of-work.port';
 import { USER_REPOSITORY, UserRepository } from '../../../core/ports/user-repository.port';
@@ -8,10 +15,20 @@ import {
   VECTOR_RECORD_REPOSITORY,
   VectorRecordRepository,
 } from '../../../core/ports/vector-record-repository.port';
+import { DATA_SOURCE_REPOSITORY, DataSourceRepository } from '../../../core/ports/data-source-repository.port';
+import { DOCUMENT_COLLECTION_REPOSITORY, DocumentCollectionRepository } from '../../../core/ports/document-collection-repository.port';
+import { NOTIFICATION_REPOSITORY, NotificationRepository } from '../../../core/ports/notification-repository.port';
 import { ManagerProvider } from './manager-provider';
+import { TypeOrmDataSourceRepository } from './repositories/typeorm-data-source-repository';
+import { TypeOrmDocumentCollectionRepository } from './repositories/typeorm-document-collection-repository';
+import { TypeOrmNotificationRepository } from './repositories/typeorm-notification-repository';
 import { TypeOrmApiKeyRepository } from './repositories/typeorm-api-key-repository';
 import { TypeOrmRateLimiter } from './repositories/typeorm-rate-limiter';
 import { TypeOrmAuditLogRepository } from './repositories/typeorm-audit-log-repository';
+import { TypeOrmCustomToolRepository } from './repositories/typeorm-custom-tool-repository';
+import { TypeOrmInstalledPluginRepository } from './repositories/typeorm-installed-plugin-repository';
+import { TypeOrmKnowledgeBaseRepository } from './repositories/typeorm-knowledge-base-repository';
+import { TypeOrmKnowledgeDocumentRepository } from './repositories/typeorm-knowledge-document-repository';
 import { TypeOrmUserRepository } from './repositories/typeorm-user-repository';
 import { TypeOrmVectorRecordRepository } from './repositories/typeorm-vector-record-repository';
 import { TypeOrmUnitOfWork } from './typeorm-unit-of-work';
@@ -27,4 +44,11 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider): 
   bind<AuditLogRepository>(AUDIT_LOG_REPOSITORY).toConstantValue(new TypeOrmAuditLogRepository(managers));
   bind<ApiKeyRepository>(API_KEY_REPOSITORY).toConstantValue(new TypeOrmApiKeyRepository(managers));
   bind<RateLimiter>(RATE_LIMITER).toConstantValue(new TypeOrmRateLimiter(managers));
+  bind<CustomToolRepository>(CUSTOM_TOOL_REPOSITORY).toConstantValue(new TypeOrmCustomToolRepository(managers));
+  bind<KnowledgeBaseRepository>(KNOWLEDGE_BASE_REPOSITORY).toConstantValue(new TypeOrmKnowledgeBaseRepository(managers));
+  bind<KnowledgeDocumentRepository>(KNOWLEDGE_DOCUMENT_REPOSITORY).toConstantValue(new TypeOrmKnowledgeDocumentRepository(managers));
+  bind<InstalledPluginRepository>(INSTALLED_PLUGIN_REPOSITORY).toConstantValue(new TypeOrmInstalledPluginRepository(managers));
+  bind<DataSourceRepository>(DATA_SOURCE_REPOSITORY).toConstantValue(new TypeOrmDataSourceRepository(managers));
+  bind<DocumentCollectionRepository>(DOCUMENT_COLLECTION_REPOSITORY).toConstantValue(new TypeOrmDocumentCollectionRepository(managers));
+  bind<NotificationRepository>(NOTIFICATION_REPOSITORY).toConstantValue(new TypeOrmNotificationRepository(managers));
 }

@@ -8,9 +8,12 @@ export const PLATFORM_ERROR_MAP: Record<string, { status: number; error: string 
   illegal_transition: { status: 409, error: 'conflict' },
   validation: { status: 422, error: 'validation_error' },
   forbidden_target: { status: 422, error: 'forbidden_target' },
+  invalid_signature: { status: 422, error: 'invalid_signature' },
+  too_large: { status: 413, error: 'payload_too_large' },
   rate_limited: { status: 429, error: 'rate_limited' },
   budget_exceeded: { status: 429, error: 'rate_limited' },
   upstream_error: { status: 502, error: 'upstream_error' },
   upstream_rate_limited: { status: 502, error: 'upstream_error' },
   upstream_timeout: { status: 502, error: 'upstream_error' },
+  unavailable: { status: 503, error: 'unavailable' },
 };

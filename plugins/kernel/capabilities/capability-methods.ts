@@ -7,7 +7,7 @@ import { CapabilityName } from '../../../core/domain/tool/tool-descriptor';
 export const CAPABILITY_METHODS: Readonly<Record<Exclude<CapabilityName, 'log'>, ReadonlyArray<string>>> = {
   http: ['request'],
   llm: ['chat'],
-  knowledge: ['search', 'listBases'],
+  knowledge: ['search', 'listBases', 'addDocument'],
   workspace: ['read', 'write', 'list', 'stat', 'exists', 'delete', 'mkdir'],
   kv: ['get', 'set', 'delete', 'list'],
   datasource: ['list', 'query'],

@@ -152,12 +152,41 @@ declare module 'kernel:api' {
     name: string;
     description: string;
     documents: number;
+    /** Readable by every user. */
+    isPublic: boolean;
+    /** Whether the caller may add documents to it with `addDocument`. */
+    writable: boolean;
+  }
+
+  export interface KnowledgeAddDocumentRequest {
+    /** A base the caller may write (`writable` in `listBases`). */
+    knowledgeBaseId: string;
+    /** File name or title, 1–255 characters; search hits report it as `filename`. */
+    title: string;
+    /** The text, at most 200,000 characters a call; it is split into passages, embedded and indexed. */
+    content: string;
+    /** Default `text/plain`. */
+    contentType?: 'text/plain' | 'text/markdown';
+    /** At most 20 flat labels stored with the document (keys 1–64 characters). */
+    metadata?: { [key: string]: string | number | boolean };
+  }
+
+  export interface KnowledgeAddDocumentResult {
+    documentId: string;
+    /** Passages the text was split into. */
+    chunks: number;
   }
 
   /** The caller's knowledge bases (semantic search), as the caller is allowed to see them. */
   export const knowledge: {
     search(request: KnowledgeSearchRequest): Promise<{ items: KnowledgeHit[] }>;
+    /** At most the 100 newest bases. */
     listBases(): Promise<{ items: KnowledgeBaseSummary[] }>;
+    /**
+     * Adds a text to a base; resolves once it is searchable. A base the
+     * caller cannot see rejects with `not_found`, one they may only read with `capability_denied`.
+     */
+    addDocument(request: KnowledgeAddDocumentRequest): Promise<KnowledgeAddDocumentResult>;
   };
 
   // ---------------------------------------------------------------- workspace
@@ -213,7 +242,17 @@ declare module 'kernel:api' {
     type: string;
   }
 
-  /** The caller's configured data sources; queries are read-only with a statement timeout. */
+  /**
+   * The caller's configured data sources; queries are read-only with a statement timeout.
+   * - `sqlite` and `mysql` take one SQL statement (SELECT, WITH, SHOW, EXPLAIN) with `?`
+   *   placeholders bound from `params`; writes, several statements and session changes are
+   *   refused with `invalid_argument`.
+   * - `document` takes a JSON text `{"collection", "filter"?, "projection"?, "sort"?, "limit"?, "skip"?}`
+   *   (a MongoDB-style filter: `$eq $ne $gt $gte $lt $lte $in $nin $exists $and $or $regex`,
+   *   dotted paths) and answers one `document` column, one row per document.
+   * `maxRows` defaults to 100 (at most 1000); `truncated` tells that more rows were there.
+   * Cells are JSON: binary as base64, big integers, decimals and dates as text.
+   */
   export const datasource: {
     list(): Promise<{ items: DatasourceSummary[] }>;
     query(request: { datasourceId: string; query: string; params?: Json[]; maxRows?: number }): Promise<{
@@ -237,18 +276,35 @@ declare module 'kernel:api' {
   // ---------------------------------------------------------------- notify
 
   export interface NotifyMessage {
-    /** `in_app` (default) notifies the calling user; other channels are host-configured (`email`, `webhook`…). */
+    /** `in_app` (default) notifies the calling user; other channels are host-configured (`email`, `webhook`, `im`). */
     channel?: string;
-    /** Channel-specific recipient (an e-mail address, a webhook URL…). */
+    /** Channel-specific recipient (an e-mail address, a webhook URL…); omitted for `in_app`. */
     to?: string;
     title?: string;
     message: string;
     data?: { [key: string]: Json };
+    /** `im` only: the chat platform's incoming-webhook body shape; default `generic`. */
+    format?: 'slack' | 'feishu' | 'dingtalk' | 'generic';
   }
 
-  /** Sends a notification. The manifest may narrow channels with `capabilities.notify.channels`. */
+  export interface NotifyReceipt {
+    /** The in-app notification's id, or a delivery id. */
+    id: string;
+    /** False when the receiver answered with a failure or could not be reached (not an error). */
+    delivered: boolean;
+    channel: string;
+    /** HTTP status of a `webhook` or `im` receiver. */
+    status?: number;
+    /** Why it was not delivered. */
+    detail?: string;
+  }
+
+  /**
+   * Sends a notification. The manifest may narrow channels with `capabilities.notify.channels`.
+   * At most 5 sends per tool call; `email` rejects with `unavailable` when the host has no mail server.
+   */
   export const notify: {
-    send(message: NotifyMessage): Promise<{ id: string; delivered: boolean }>;
+    send(message: NotifyMessage): Promise<NotifyReceipt>;
   };
 
   // ---------------------------------------------------------------- log

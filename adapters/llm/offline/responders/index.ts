@@ -2,6 +2,7 @@ import { goalDecompositionResponder } from './goal-decomposition.responder';
 import { intentAnalysisResponder } from './intent-analysis.responder';
 import { OfflineResponder } from './offline-responder';
 import { promptWritingResponder } from './prompt-writing.responder';
+import { ragAnswerResponder } from './rag-answer.responder';
 import { selfReviewResponder } from './self-review.responder';
 
 export { genericJsonResponder } from './generic-json.responder';
@@ -26,6 +27,7 @@ export const OFFLINE_RESPONDERS: ReadonlyArray<OfflineResponder> = [
   selfReviewResponder,
   intentAnalysisResponder,
   promptWritingResponder,
+  ragAnswerResponder,
 ];
 
 export function findResponder(

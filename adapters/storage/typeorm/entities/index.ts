@@ -3,6 +3,16 @@ import { UserOrmEntity } from './user.orm-entity';
 import { VectorRecordOrmEntity } from './vector-record.orm-entity';
 import { ApiKeyOrmEntity } from './api-key.orm-entity';
 import { RateLimitWindowOrmEntity } from './rate-limit-window.orm-entity';
+import { CustomToolOrmEntity } from './custom-tool.orm-entity';
+import { KnowledgeBaseOrmEntity } from './knowledge-base.orm-entity';
+import { KnowledgeChunkOrmEntity } from './knowledge-chunk.orm-entity';
+import { KnowledgeDocumentOrmEntity } from './knowledge-document.orm-entity';
+import { InstalledPluginOrmEntity } from './installed-plugin.orm-entity';
+import { InstalledPluginChunkOrmEntity } from './installed-plugin-chunk.orm-entity';
+import { PluginReleaseOrmEntity } from './plugin-release.orm-entity';
+import { DataSourceOrmEntity } from './data-source.orm-entity';
+import { DataSourceDocumentOrmEntity } from './data-source-document.orm-entity';
+import { NotificationOrmEntity } from './notification.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
-export const ENTITIES = [UserOrmEntity, VectorRecordOrmEntity, AuditLogOrmEntity, ApiKeyOrmEntity, RateLimitWindowOrmEntity];
+export const ENTITIES = [UserOrmEntity, VectorRecordOrmEntity, AuditLogOrmEntity, ApiKeyOrmEntity, RateLimitWindowOrmEntity, CustomToolOrmEntity, KnowledgeBaseOrmEntity, KnowledgeDocumentOrmEntity, KnowledgeChunkOrmEntity, InstalledPluginOrmEntity, InstalledPluginChunkOrmEntity, PluginReleaseOrmEntity, DataSourceOrmEntity, DataSourceDocumentOrmEntity, NotificationOrmEntity];

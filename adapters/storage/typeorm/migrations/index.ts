@@ -3,6 +3,12 @@ import { CreateVectorRecords1795254449941 } from './1795254449941-create-vector-
 import { CreateAuditLogs1795254449950 } from './1795254449950-create-audit-logs.migration';
 import { CreatePromptApiKeys1795254449960 } from './1795254449960-create-prompt-api-keys.migration';
 import { CreateRateLimitWindows1795254449961 } from './1795254449961-create-rate-limit-windows.migration';
+import { CreateCustomTools1795254449975 } from './1795254449975-create-custom-tools.migration';
+import { CreateKnowledgeTables1795254449985 } from './1795254449985-create-knowledge-tables.migration';
+import { CreateInstalledPlugins1795254449990 } from './1795254449990-create-installed-plugins.migration';
+import { CreateDataSources1795254450310 } from './1795254450310-create-data-sources.migration';
+import { CreateDataSourceDocuments1795254450311 } from './1795254450311-create-data-source-documents.migration';
+import { CreateNotifications1795254450312 } from './1795254450312-create-notifications.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -14,4 +20,10 @@ export const MIGRATIONS = [
   CreateAuditLogs1795254449950,
   CreatePromptApiKeys1795254449960,
   CreateRateLimitWindows1795254449961,
+  CreateCustomTools1795254449975,
+  CreateKnowledgeTables1795254449985,
+  CreateInstalledPlugins1795254449990,
+  CreateDataSources1795254450310,
+  CreateDataSourceDocuments1795254450311,
+  CreateNotifications1795254450312,
 ];

@@ -17,7 +17,7 @@ const { ENCODING_POLYFILLS } = require('./encoding-polyfills');
 const REMOTE_METHODS = {
   http: ['request'],
   llm: ['chat'],
-  knowledge: ['search', 'listBases'],
+  knowledge: ['search', 'listBases', 'addDocument'],
   workspace: ['read', 'write', 'list', 'stat', 'exists', 'delete', 'mkdir'],
   kv: ['get', 'set', 'delete', 'list'],
   datasource: ['list', 'query'],

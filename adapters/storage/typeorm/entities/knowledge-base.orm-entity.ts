@@ -1,0 +1,34 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { UserOrmEntity } from './user.orm-entity';
+
+/** Row of `knowledge_bases`; the schema itself is owned by the migrations. */
+@Entity({ name: 'knowledge_bases' })
+@Index('IDX_knowledge_bases_owner_created', ['ownerId', 'createdAt'])
+@Index('IDX_knowledge_bases_public_created', ['isPublic', 'createdAt'])
+export class KnowledgeBaseOrmEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'varchar', length: 36 })
+  ownerId!: string;
+
+  /** Deleting a user deletes their bases (documents and chunks follow by cascade). */
+  @ManyToOne(() => UserOrmEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id', foreignKeyConstraintName: 'FK_knowledge_bases_owner' })
+  owner?: UserOrmEntity;
+
+  @Column({ type: 'varchar', length: 100 })
+  name!: string;
+
+  @Column({ type: 'text' })
+  description!: string;
+
+  @Column({ name: 'is_public', type: 'boolean' })
+  isPublic!: boolean;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'datetime', precision: 3 })
+  updatedAt!: Date;
+}

@@ -1,0 +1,34 @@
+import { inject, injectable } from 'inversify';
+import { Actor } from '../../domain/auth/actor';
+import { can } from '../../domain/auth/authorization-policy';
+import { KnowledgeDocument } from '../../domain/knowledge/knowledge-document.entity';
+import { KnowledgeSearchHit, KnowledgeSearchRequest } from '../../domain/knowledge/knowledge-search';
+import { DocumentAddRequest, KnowledgeBaseListing, KnowledgeGateway } from '../../ports/knowledge-gateway.port';
+import { MAX_PAGE_SIZE } from '../../shared/pagination';
+import { DocumentIngestor } from './document-ingestor.service';
+import { KnowledgeBaseManager } from './knowledge-base-manager.service';
+import { KnowledgeSearcher } from './knowledge-searcher.service';
+
+/** The knowledge use cases behind the plugin kernel's `knowledge` capability. */
+@injectable()
+export class KnowledgeGatewayService implements KnowledgeGateway {
+  constructor(
+    @inject(KnowledgeBaseManager) private readonly manager: KnowledgeBaseManager,
+    @inject(KnowledgeSearcher) private readonly searcher: KnowledgeSearcher,
+    @inject(DocumentIngestor) private readonly ingestor: DocumentIngestor,
+  ) {}
+
+  async listBases(actor: Actor): Promise<KnowledgeBaseListing[]> {
+    const page = await this.manager.list(actor, { page: 1, pageSize: MAX_PAGE_SIZE });
+    return page.items.map((base) => ({ ...base, writable: can(actor, 'update', base) }));
+  }
+
+  search(actor: Actor, request: KnowledgeSearchRequest): Promise<KnowledgeSearchHit[]> {
+    return this.searcher.search(actor, request);
+  }
+
+  addDocument(actor: Actor, request: DocumentAddRequest): Promise<KnowledgeDocument> {
+    const { knowledgeBaseId, ...spec } = request;
+    return this.ingestor.add(actor, knowledgeBaseId, spec);
+  }
+}

@@ -1,0 +1,35 @@
+import { AppContainer, buildContainer } from '../../../adapters/container';
+import { createPinoRoot } from '../../../adapters/system/pino-logger';
+import { KNOWLEDGE_GATEWAY, KnowledgeGateway } from '../../../core/ports/knowledge-gateway.port';
+import { USER_REPOSITORY, UserRepository } from '../../../core/ports/user-repository.port';
+import { KnowledgeBaseManager } from '../../../core/services/knowledge/knowledge-base-manager.service';
+import { PLUGIN_KERNEL } from '../../../plugins/kernel/kernel.module';
+import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
+import { testConfig } from '../../support/test-config';
+import { aUser } from '../ports/user-repository.contract';
+
+// The composition root wires the knowledge use cases and the kernel's `knowledge` capability.
+describe('knowledgeModule in the composition root', () => {
+  let app: AppContainer;
+
+  beforeAll(async () => {
+    app = await buildContainer(testConfig(), createPinoRoot('silent'));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('When the container is built, Then the use cases run on the configured storage, vectors, embeddings and model, and the kernel has the capability', async () => {
+    const user = aUser();
+    await app.container.get<UserRepository>(USER_REPOSITORY).create(user);
+    const actor = { userId: user.id, role: 'user' } as const;
+    const base = await app.container.get(KnowledgeBaseManager).create(actor, { name: 'Wiring' });
+    const gateway = app.container.get<KnowledgeGateway>(KNOWLEDGE_GATEWAY);
+
+    await gateway.addDocument(actor, { knowledgeBaseId: base.id, title: 'a.txt', content: 'Composition roots bind ports to adapters.' });
+
+    const [hit] = await gateway.search(actor, { query: 'what binds ports to adapters?' });
+    expect(hit).toMatchObject({ knowledgeBaseId: base.id, title: 'a.txt' });
+    expect(app.container.get<PluginKernel>(PLUGIN_KERNEL).capabilities.has('knowledge')).toBe(true);
+  });
+});

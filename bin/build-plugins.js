@@ -16,6 +16,8 @@ const { builtinModules } = require('node:module');
 
 const ROOT = path.resolve(__dirname, '..');
 const PLUGIN_ROOTS = ['tools-builtin', 'plugins/market'].map((dir) => path.join(ROOT, dir));
+/** Pure helpers several plugins bundle (plugins/tool-lib); a change there rebuilds every plugin. */
+const SHARED_SOURCE_ROOTS = [path.join(ROOT, 'plugins', 'tool-lib')];
 const SOURCE_EXTENSIONS = new Set(['.ts', '.js', '.mjs', '.cjs', '.json']);
 
 /** esbuild options shared by every plugin; exported so the docs and tests name one truth. */
@@ -66,7 +68,7 @@ function isUpToDate(dir, newestPluginSource) {
 }
 
 function newestPluginSourceMtime() {
-  return Math.max(0, ...PLUGIN_ROOTS.filter((root) => fs.existsSync(root)).map(newestSourceMtime));
+  return Math.max(0, ...[...PLUGIN_ROOTS, ...SHARED_SOURCE_ROOTS].filter((root) => fs.existsSync(root)).map(newestSourceMtime));
 }
 
 function formatErrors(error) {

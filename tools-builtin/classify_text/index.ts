@@ -1,7 +1,7 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 import { llm } from 'kernel:api';
 import { matchLabel, parseConfidence } from './label-match';
-import { objectWithAnyKey, readModelJson } from './model-json';
+import { objectWithAnyKey, readModelJson } from '../../plugins/tool-lib/model-json';
 import { classifyByWordOverlap } from './word-overlap-classifier';
 
 interface Input {

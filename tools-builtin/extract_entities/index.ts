@@ -2,7 +2,7 @@
 import { llm } from 'kernel:api';
 import { extractByPatterns, isPatternType } from './entity-patterns';
 import { ENTITY_TYPES, EntityLists, EntityType } from './entity-types';
-import { readModelJson } from './model-json';
+import { readModelJson } from '../../plugins/tool-lib/model-json';
 import { ModelEntities, readModelEntities } from './model-entities';
 import { guessNames } from './name-heuristics';
 

@@ -1,5 +1,5 @@
 import { EntityLists, EntityType } from './entity-types';
-import { isObject, JsonObject } from './model-json';
+import { isObject, JsonObject } from '../../plugins/tool-lib/model-json';
 
 /** What the model's JSON names, per type; `discarded` counts entities that do not occur in the text. */
 export interface ModelEntities {

@@ -1,4 +1,4 @@
-import { JsonObject, objectWithAnyKey, readModelJson } from './model-json';
+import { JsonObject, objectWithAnyKey, readModelJson } from '../../plugins/tool-lib/model-json';
 
 export type Sentiment = 'positive' | 'negative' | 'neutral';
 

@@ -1,4 +1,4 @@
-import { segmentInPieces } from './segment-in-pieces';
+import { segmentInPieces } from '../../plugins/tool-lib/segment-in-pieces';
 
 interface Input {
   text: string;

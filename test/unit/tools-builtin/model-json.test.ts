@@ -1,13 +1,7 @@
-import * as classifyCopy from '../../../tools-builtin/classify_text/model-json';
-import * as entitiesCopy from '../../../tools-builtin/extract_entities/model-json';
-import * as sentimentCopy from '../../../tools-builtin/sentiment/model-json';
+import { objectWithAnyKey, readModelJson, repairJson } from '../../../plugins/tool-lib/model-json';
 
-// The three tools carry the same helper (a tool bundles only its own folder); each copy must behave the same.
-describe.each([
-  ['classify_text', classifyCopy],
-  ['extract_entities', entitiesCopy],
-  ['sentiment', sentimentCopy],
-])('model-json (%s copy)', (_tool, { readModelJson, objectWithAnyKey, repairJson }) => {
+// Shared by classify_text, extract_entities and sentiment (bundled into each by esbuild).
+describe('model-json', () => {
   it('When the reply is a bare JSON object, Then it is read as valid, not repaired', () => {
     expect(readModelJson(' {"label": "a", "confidence": 0.9} ')).toEqual({ value: { label: 'a', confidence: 0.9 }, repaired: false });
   });

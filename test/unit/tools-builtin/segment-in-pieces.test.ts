@@ -1,5 +1,4 @@
-import { segmentInPieces as statsSegmentInPieces } from '../../../tools-builtin/text_stats/segment-in-pieces';
-import { segmentInPieces as splitSegmentInPieces } from '../../../tools-builtin/text_split/segment-in-pieces';
+import { segmentInPieces } from '../../../plugins/tool-lib/segment-in-pieces';
 
 const SENTENCES = [
   'The quick brown fox jumps over the lazy dog.',
@@ -21,8 +20,7 @@ function whole(granularity: Intl.SegmenterOptions['granularity'], text: string):
 }
 
 describe.each([
-  ['text_stats', statsSegmentInPieces],
-  ['text_split', splitSegmentInPieces],
+  ['text_stats and text_split', segmentInPieces],
 ])('%s segmentInPieces', (_tool, segmentInPieces) => {
   const pieces = (granularity: Intl.SegmenterOptions['granularity'], text: string) =>
     Array.from(segmentInPieces(new Intl.Segmenter('und', { granularity }), text), (segment) => segment.segment);

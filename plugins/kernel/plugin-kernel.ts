@@ -38,6 +38,9 @@ export interface KernelOptions {
   /** Extra trusted plugin folders, each holding `<id>/manifest.json` (fixtures, bundled examples). */
   pluginDirs?: string[];
   maxIsolatesPerPlugin?: number;
+  /** Warm contexts (one per user) per isolate (default 16) and per sandbox worker (default 256). */
+  maxContextsPerIsolate?: number;
+  maxContextsPerWorker?: number;
   /** The market folder (`<id>/manifest.json` per plugin, installable on request). Default: `<checkout>/plugins/market`. */
   marketDir?: string;
 }
@@ -63,6 +66,8 @@ export class PluginKernel {
     this.supervisor = new SandboxSupervisor({
       workers: config.sandbox.workers,
       maxIsolatesPerPlugin: options.maxIsolatesPerPlugin,
+      maxContextsPerIsolate: options.maxContextsPerIsolate,
+      maxContextsPerWorker: options.maxContextsPerWorker,
       logger,
     });
     this.capabilities = new CapabilityRouter(logger);

@@ -55,7 +55,14 @@ export class ToolInvoker {
     let result: SandboxRunResult;
     try {
       result = await this.supervisor.run(
-        { key: plugin.sandbox.key, input: JSON.stringify(input), cpuMs: plugin.limits.cpuMs, timeoutMs: plugin.limits.timeoutMs, signal: context.signal },
+        {
+          key: plugin.sandbox.key,
+          user: context.actor.userId,
+          input: JSON.stringify(input),
+          cpuMs: plugin.limits.cpuMs,
+          timeoutMs: plugin.limits.timeoutMs,
+          signal: context.signal,
+        },
         (capability, method, args) => this.router.handle(scope, capability, method, args),
       );
     } finally {

@@ -12,6 +12,11 @@ export interface SandboxPlugin {
 
 export interface SandboxRunRequest {
   key: string;
+  /**
+   * Whose call this is (the actor's user id). The worker keeps one warm context per plugin
+   * version and user, so module state is shared between calls of this user and never beyond.
+   */
+  user: string;
   /** The input as JSON text. */
   input: string;
   cpuMs: number;

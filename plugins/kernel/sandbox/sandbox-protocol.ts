@@ -8,7 +8,7 @@ import { ToolErrorCode, ToolLogLine } from '../../../core/domain/tool/tool-outco
 export type ToWorker =
   | { t: 'load'; key: string; id: string; code: string; grants: string[]; memoryMb: number; cpuMs: number; timeoutMs: number }
   | { t: 'unload'; key: string }
-  | { t: 'call'; id: number; key: string; input: string; cpuMs: number; timeoutMs: number }
+  | { t: 'call'; id: number; key: string; user: string; input: string; cpuMs: number; timeoutMs: number }
   | { t: 'cap-result'; id: number; result: string }
   | { t: 'cancel'; id: number };
 

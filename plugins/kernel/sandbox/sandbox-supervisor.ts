@@ -12,6 +12,10 @@ export interface SandboxSupervisorOptions {
   startTimeoutMs?: number;
   /** Isolates per plugin version in one worker (warm 1, up to this many under load). */
   maxIsolatesPerPlugin?: number;
+  /** Warm contexts (one per user) kept per isolate; the least recently used beyond it are released. */
+  maxContextsPerIsolate?: number;
+  /** The same, for all the plugins of one worker together (bounds the memory many users can pin). */
+  maxContextsPerWorker?: number;
   maxOutputChars?: number;
   /** The worker script; tests substitute misbehaving workers. */
   script?: string;
@@ -32,6 +36,8 @@ interface Slot {
 export class SandboxSupervisor {
   private readonly slots: Slot[] = [];
   private readonly plugins = new Map<string, SandboxPlugin>();
+  /** Plugin key -> its home worker's index, so a plugin's isolates (and users' contexts) stay in one worker when it can. */
+  private readonly homes = new Map<string, number>();
   private readonly processOptions: WorkerProcessOptions;
   private readonly logger: KernelLogger;
   private closed = false;
@@ -46,6 +52,8 @@ export class SandboxSupervisor {
       startTimeoutMs: options.startTimeoutMs ?? 20_000,
       workerOptions: {
         maxIsolates: options.maxIsolatesPerPlugin ?? 2,
+        maxContexts: options.maxContextsPerIsolate ?? 16,
+        maxContextsPerWorker: options.maxContextsPerWorker ?? 256,
         bootstrap: { maxOutputChars: options.maxOutputChars ?? 1_048_576 },
       },
     };
@@ -70,25 +78,37 @@ export class SandboxSupervisor {
     await Promise.all(this.slots.map((slot) => slot.worker.close()));
   }
 
-  /** Makes a plugin version runnable; workers receive its code on first use. */
+  /**
+   * Makes a plugin version runnable. Its home worker, when ready, receives the code now, so the
+   * first call does not carry it; the other workers (and replacements) receive it on first use.
+   */
   load(plugin: SandboxPlugin): void {
     this.plugins.set(plugin.key, plugin);
+    const home = hash(plugin.key);
+    this.homes.set(plugin.key, home);
+    const slot = this.slots[home % Math.max(1, this.slots.length)];
+    if (slot?.isReady && slot.worker.alive) slot.worker.ensureLoaded(plugin);
   }
 
   unload(key: string): void {
     this.plugins.delete(key);
+    this.homes.delete(key);
     for (const slot of this.slots) slot.worker.unload(key);
   }
 
   async run(request: SandboxRunRequest, onCapability: CapabilityCallback): Promise<SandboxRunResult> {
     const plugin = this.plugins.get(request.key);
     if (!plugin) return unavailable('The plugin is not loaded');
-    try {
-      await this.start();
-    } catch {
-      return unavailable('The sandbox could not be started');
+    // The common case picks a ready worker at once, with no await on the call's path.
+    let slot = this.leastBusy(request.key);
+    if (!slot) {
+      try {
+        await this.start();
+      } catch {
+        return unavailable('The sandbox could not be started');
+      }
+      slot = await this.readyWorker(request.key);
     }
-    const slot = await this.pick(request.key);
     if (!slot) return unavailable('No sandbox worker is available');
     slot.worker.ensureLoaded(plugin);
     return slot.worker.run(request, onCapability);
@@ -103,20 +123,28 @@ export class SandboxSupervisor {
     return this.restarts;
   }
 
-  /** Least busy ready worker; ties go to the plugin's home worker so its isolates stay warm. */
-  private async pick(key: string): Promise<Slot | undefined> {
-    const ready = this.slots.filter((s) => s.isReady && s.worker.alive);
-    if (ready.length === 0) {
-      // Every worker is being replaced: wait for the first one back rather than fail the call.
-      const starting = this.slots.filter((s) => s.worker.alive).map((s) => s.ready.catch(() => undefined));
-      if (starting.length > 0) await Promise.race(starting);
-      return this.slots.find((s) => s.isReady && s.worker.alive);
+  /**
+   * The ready worker with the fewest calls in flight, so both are busy under load and no call
+   * waits behind another worker's queue; ties go to the plugin's home worker, where its
+   * isolates and its users' warm contexts already are.
+   */
+  private leastBusy(key: string): Slot | undefined {
+    const home = this.slots[(this.homes.get(key) ?? 0) % Math.max(1, this.slots.length)];
+    let best: Slot | undefined;
+    for (const slot of this.slots) {
+      if (!slot.isReady || !slot.worker.alive) continue;
+      if (!best || slot.worker.load < best.worker.load || (slot.worker.load === best.worker.load && slot === home)) best = slot;
     }
-    const home = this.slots[hash(key) % this.slots.length];
-    return ready.reduce((best, slot) => {
-      if (slot.worker.load !== best.worker.load) return slot.worker.load < best.worker.load ? slot : best;
-      return slot === home ? slot : best;
-    });
+    return best;
+  }
+
+  /** Every worker is being replaced: wait for the first one back rather than fail the call. */
+  private async readyWorker(key: string): Promise<Slot | undefined> {
+    const ready = this.leastBusy(key);
+    if (ready) return ready;
+    const starting = this.slots.filter((s) => s.worker.alive).map((s) => s.ready.catch(() => undefined));
+    if (starting.length > 0) await Promise.race(starting);
+    return this.leastBusy(key);
   }
 
   private spawn(index: number): void {

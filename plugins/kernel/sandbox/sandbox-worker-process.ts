@@ -109,7 +109,7 @@ export class SandboxWorkerProcess {
       request.signal?.addEventListener('abort', onAbort, { once: true });
       const detach = () => request.signal?.removeEventListener('abort', onAbort);
       this.inFlight.set(id, { resolve, onCapability, timer, detach });
-      this.send({ t: 'call', id, key: request.key, input: request.input, cpuMs: request.cpuMs, timeoutMs: request.timeoutMs });
+      this.send({ t: 'call', id, key: request.key, user: request.user, input: request.input, cpuMs: request.cpuMs, timeoutMs: request.timeoutMs });
     });
   }
 

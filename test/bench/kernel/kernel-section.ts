@@ -9,7 +9,7 @@ export async function kernelSection(): Promise<{ title: string; markdown: string
   const markdown = [
     `\`calculator\` with ${f.inputBytes} bytes of JSON in (an expression over 60 variables) and ${f.outputBytes} bytes out.`,
     'The reference runs the same bundle on a warm isolated-vm context in the benchmark process; the kernel path is',
-    'host → sandbox worker process (IPC) → warm isolate, a fresh context per call, input and output schema checks, receipt → host.',
+    "host → sandbox worker process (IPC) → warm isolate and the caller's warm context (one per plugin version and user), input and output schema checks, receipt → host.",
     'Benchmark and sandbox workers share the 2 vCPUs.',
     '',
     '| path | calls/s | p50 ms | p99 ms |',

@@ -82,7 +82,7 @@ describe('Ad-hoc code in the sandbox (ToolRegistry.runCode)', () => {
     it('When more distinct codes ran than fit, Then the least recently used idle ones are unloaded and still run when asked again', async () => {
       const cache = new AdHocCode(kernel.kernel.supervisor, createSchemaAjv(), { maxTimeoutMs: 5000, maxMemoryMb: 64 }, 2);
       const call = (n: number) =>
-        cache.run(`function main() { return ${n}; }`, (plugin) => kernel.kernel.supervisor.run({ key: plugin.sandbox.key, input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'));
+        cache.run(`function main() { return ${n}; }`, (plugin) => kernel.kernel.supervisor.run({ key: plugin.sandbox.key, user: 'u1', input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'));
       for (const n of [1, 2, 3]) expect(await call(n)).toMatchObject({ ok: true, output: String(n) });
       expect(cache.size).toBe(2);
       expect(await call(1)).toMatchObject({ ok: true, output: '1' });
@@ -91,10 +91,10 @@ describe('Ad-hoc code in the sandbox (ToolRegistry.runCode)', () => {
     it('When an entry is in use, Then it is not unloaded under its caller', async () => {
       const cache = new AdHocCode(kernel.kernel.supervisor, createSchemaAjv(), { maxTimeoutMs: 5000, maxMemoryMb: 64 }, 1);
       const slow = cache.run('async function main() { await new Promise((r) => setTimeout(r, 100)); return "slow"; }', (plugin) =>
-        kernel.kernel.supervisor.run({ key: plugin.sandbox.key, input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'),
+        kernel.kernel.supervisor.run({ key: plugin.sandbox.key, user: 'u1', input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'),
       );
       const quick = await cache.run('function main() { return "quick"; }', (plugin) =>
-        kernel.kernel.supervisor.run({ key: plugin.sandbox.key, input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'),
+        kernel.kernel.supervisor.run({ key: plugin.sandbox.key, user: 'u1', input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'),
       );
       expect(quick).toMatchObject({ ok: true, output: '"quick"' });
       expect(await slow).toMatchObject({ ok: true, output: '"slow"' });

@@ -113,9 +113,13 @@ describe('Sandbox isolation', () => {
     expect(outcome.logs[200]).toEqual({ level: 'warn', message: '300 more log lines were dropped' });
   });
 
-  it('When a tool keeps module state, Then every call starts from a fresh context (init ran, counter reset)', async () => {
-    expect(await kernel.invoke('init_counter', {})).toMatchObject({ success: true, result: { calls: 1, initialised: true } });
-    expect(await kernel.invoke('init_counter', {})).toMatchObject({ success: true, result: { calls: 1, initialised: true } });
+  it('When a tool keeps module state, Then the same user\'s calls share it and another user starts from a fresh module', async () => {
+    const alice = { actor: { userId: 'alice', role: 'user' as const } };
+    const bob = { actor: { userId: 'bob', role: 'user' as const } };
+    expect(await kernel.invoke('init_counter', {}, alice)).toMatchObject({ success: true, result: { calls: 1, initialised: true } });
+    expect(await kernel.invoke('init_counter', {}, alice)).toMatchObject({ success: true, result: { calls: 2, initialised: true } });
+    expect(await kernel.invoke('init_counter', {}, bob)).toMatchObject({ success: true, result: { calls: 1, initialised: true } });
+    expect(await kernel.invoke('init_counter', {}, alice)).toMatchObject({ success: true, result: { calls: 3, initialised: true } });
   });
 
   it('When a plugin throws while loading, Then calls fail with runtime_error naming the load failure', async () => {

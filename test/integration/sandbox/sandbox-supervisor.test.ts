@@ -4,7 +4,7 @@ import { createTestKernel, TestKernel } from '../../support/kernel-harness';
 
 const FIXTURES = join(__dirname, '../../fixtures/plugins');
 const plugin = { key: 'fixture@1.0.0#0', id: 'fixture', code: 'exports.default = () => 1;', grants: [], memoryMb: 16, cpuMs: 100, timeoutMs: 200 };
-const request = { key: plugin.key, input: '{}', cpuMs: 100, timeoutMs: 200 };
+const request = { key: plugin.key, user: 'u1', input: '{}', cpuMs: 100, timeoutMs: 200 };
 const noCapabilities = async () => '0{"code":"unavailable","message":"none"}';
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -1,9 +1,15 @@
 'use strict';
 /**
- * Source of the script that runs first in every fresh context, before the plugin's code.
- * It builds `kernel:api` for the plugin's grants, console and timers, and the entry point
- * (`__kernel_entry('prepare' | 'invoke', input)`) the worker takes a reference to, and
- * deletes, before any plugin code runs.
+ * Source of the script that runs first in every new context, before the plugin's code. Its
+ * value is an install function the worker calls once with the host Reference and the
+ * plugin's constants (grants, caps): it builds `kernel:api` for the grants, console and
+ * timers, and returns the entry point (`entry('prepare' | 'invoke' | 'flush', input)`). Neither
+ * the install function nor the entry point is ever reachable from plugin code. The source is
+ * the same for every plugin, so each worker compiles it once and reuses V8's code cache.
+ *
+ * A context is warm: it serves every call of one user to one plugin version, one call at a
+ * time (see isolate-slot.js). Each call opens a new generation; host answers and timers of an
+ * earlier generation never settle, so code a call left behind cannot run inside a later call.
  *
  * Everything here runs INSIDE the isolate. It is not a trust boundary: the worker and the
  * host re-check all it reports. It captures intrinsics up front so a plugin that patches
@@ -12,6 +18,8 @@
  */
 
 const { ENCODING_POLYFILLS } = require('./encoding-polyfills');
+const { KERNEL_API_SOURCE } = require('./kernel-api-source');
+const { LEFTOVER_GUARDS } = require('./leftover-guards');
 
 /** Capability -> SDK methods that cross to the host (log is local, see below). */
 const REMOTE_METHODS = {
@@ -26,22 +34,24 @@ const REMOTE_METHODS = {
 };
 
 /**
+ * The install function's second argument.
  * @param {{ grants: string[], maxOutputChars: number, maxLogLines: number, maxLogChars: number }} options
  * @returns {string}
  */
-function bootstrapSource(options) {
-  const constants = JSON.stringify({
+function bootstrapConstants(options) {
+  return JSON.stringify({
     grants: options.grants,
     maxOutputChars: options.maxOutputChars,
     maxLogLines: options.maxLogLines,
     maxLogChars: options.maxLogChars,
     remote: REMOTE_METHODS,
   });
-  return `(function (K) {
+}
+
+const BOOTSTRAP_SOURCE = `(function install(host, constantsJson) {
 'use strict';
 const G = globalThis;
-const host = G.__kernel_host;
-delete G.__kernel_host;
+const K = JSON.parse(constantsJson);
 const hostApply = host.apply;
 const RApply = Reflect.apply;
 const parse = JSON.parse;
@@ -65,11 +75,16 @@ const strIndexOf = String.prototype.indexOf;
 const CALL_OPTIONS = { __proto__: null, arguments: { __proto__: null, copy: true }, result: { __proto__: null, promise: true, copy: true } };
 const granted = { __proto__: null };
 for (const name of K.grants) granted[name] = true;
-// 'init' while the context is prepared, 'call' during the call, 'ended' after it. Host answers
-// that arrive once the call has ended never settle, so no plugin code runs between calls.
+// 'init' while the context loads, 'call' during a call, 'idle' between calls. A host answer or
+// timer belongs to the generation (call) that started it: once that call has ended it never
+// settles, so code chained on it never runs, neither between calls nor inside a later one.
 let phase = 'init';
+let generation = 0;
 const NEVER = function () { return new PromiseCtor(function () {}); };
 if (typeof Atomics === 'object' && Atomics !== null) delete Atomics.waitAsync;
+// Work the module started while loading that finished between calls: run when the next call starts.
+let deferred = [];
+${LEFTOVER_GUARDS}
 
 class KernelError extends ErrorCtor {
   constructor(capability, code, message) {
@@ -93,14 +108,16 @@ function callHost(capability, method, payload) {
     return PromiseReject(kernelError(capability, 'invalid_argument', capability + '.' + method + ': arguments must be JSON values'));
   }
   if (typeof args !== 'string') args = 'null';
+  if (phase === 'idle') return NEVER();
+  const own = generation;
   const pending = RApply(hostApply, host, [undefined, [capability, method, args], CALL_OPTIONS]);
   return RApply(promiseThen, pending, [function (text) {
-    if (phase === 'ended') return NEVER();
+    if (own !== generation || phase === 'idle') return NEVER();
     const body = parse(RApply(strSlice, text, [1]));
     if (text[0] === '1') return body;
     throw kernelError(capability, body.code, body.message);
   }, function () {
-    if (phase === 'ended') return NEVER();
+    if (own !== generation || phase === 'idle') return NEVER();
     throw kernelError(capability, 'unavailable', 'The host did not answer');
   }]);
 }
@@ -141,14 +158,17 @@ function logMethod(level) {
 }
 
 let timerSeq = 0;
-const cancelledTimers = { __proto__: null };
+// Reset by every call: timers of earlier calls never fire, so their ids need no entry.
+let cancelledTimers = { __proto__: null };
 G.setTimeout = function (fn, ms) {
   const extra = [...arguments].slice(2);
   const id = ++timerSeq;
+  if (phase === 'idle') return id;
+  const own = generation;
   const delay = typeof ms === 'number' && ms > 0 ? ms : 0;
   const pending = RApply(hostApply, host, [undefined, ['timers', 'sleep', stringify(delay)], CALL_OPTIONS]);
   RApply(promiseThen, pending, [function () {
-    if (cancelledTimers[id] || phase === 'ended') return;
+    if (own !== generation || phase === 'idle' || cancelledTimers[id]) return;
     if (typeof fn === 'function') RApply(fn, undefined, extra);
   }, function () {}]);
   return id;
@@ -158,63 +178,7 @@ G.queueMicrotask = function (fn) { RApply(promiseThen, PromiseResolve(), [functi
 
 ${ENCODING_POLYFILLS}
 
-function remote(capability) {
-  const api = {};
-  for (const method of K.remote[capability]) {
-    api[method] = function (payload) { return callHost(capability, method, payload); };
-  }
-  return api;
-}
-const http = remote('http');
-const httpRequest = http.request;
-http.get = function (url, options) {
-  return httpRequest(Object.assign({}, options, { url: url, method: 'GET' }));
-};
-http.post = function (url, body, options) {
-  const request = Object.assign({}, options, { url: url, method: 'POST' });
-  if (typeof body === 'string') request.body = body;
-  else {
-    request.body = stringify(body === undefined ? null : body);
-    request.headers = Object.assign({ 'content-type': 'application/json' }, options && options.headers);
-  }
-  return httpRequest(request);
-};
-const llm = remote('llm');
-const llmChat = llm.chat;
-llm.complete = function (prompt, options) {
-  const request = Object.assign({}, options);
-  const system = request.system;
-  delete request.system;
-  request.messages = typeof system === 'string' ? [{ role: 'system', content: system }, { role: 'user', content: prompt }] : [{ role: 'user', content: prompt }];
-  return RApply(promiseThen, llmChat(request), [function (reply) { return reply.content; }]);
-};
-const kv = remote('kv');
-const kvSet = kv.set;
-kv.get = ((get) => function (key) { return get({ key: key }); })(kv.get);
-kv.set = function (key, value, options) { return kvSet({ key: key, value: value === undefined ? null : value, ttlSeconds: options && options.ttlSeconds }); };
-kv.delete = ((del) => function (key) { return del({ key: key }); })(kv.delete);
-kv.list = ((list) => function (prefix, limit) { return list({ prefix: prefix, limit: limit }); })(kv.list);
-const workspace = remote('workspace');
-for (const method of ['read', 'stat', 'exists', 'delete', 'mkdir', 'list']) {
-  const raw = workspace[method];
-  workspace[method] = function (path, options) { return raw(Object.assign({}, options, { path: path })); };
-}
-const workspaceWrite = workspace.write;
-workspace.write = function (path, content, options) { return workspaceWrite(Object.assign({}, options, { path: path, content: content })); };
-const platform = remote('platform');
-const platformCall = platform.call;
-platform.call = function (action, args) { return platformCall({ action: action, args: args === undefined ? {} : args }); };
-const knowledge = remote('knowledge');
-const datasource = remote('datasource');
-const notify = remote('notify');
-const log = { debug: logMethod('debug'), info: logMethod('info'), warn: logMethod('warn'), error: logMethod('error') };
-
-const API = ObjectFreeze({
-  KernelError: KernelError,
-  http: ObjectFreeze(http), llm: ObjectFreeze(llm), knowledge: ObjectFreeze(knowledge),
-  workspace: ObjectFreeze(workspace), kv: ObjectFreeze(kv), datasource: ObjectFreeze(datasource),
-  platform: ObjectFreeze(platform), notify: ObjectFreeze(notify), log: ObjectFreeze(log),
-});
+${KERNEL_API_SOURCE}
 
 let pluginExports;
 let main;
@@ -262,19 +226,27 @@ async function prepare() {
 
 async function invoke(inputJson) {
   const envelope = await respond(inputJson);
-  phase = 'ended';
+  phase = 'idle';
   return envelope;
 }
 
-// The one entry point: the worker takes a reference to it and deletes it before plugin code runs.
-G.__kernel_entry = function (kind, inputJson) {
-  return kind === 'invoke' ? invoke(inputJson) : prepare();
+// The one entry point, returned to the worker only. 'flush' does nothing: the worker runs it as an
+// empty task, to take unhandled rejections an earlier call's asynchronous part left (isolated-vm
+// reports them on the isolate's next task, whoever's it is) and to let V8's queued tasks run.
+const entry = function (kind, inputJson) {
+  if (kind === 'invoke') return invoke(inputJson);
+  if (kind === 'prepare') return prepare();
+  return undefined;
 };
 
 async function respond(inputJson) {
+  generation += 1;
   logs.length = 0;
   dropped = 0;
+  logUsed = false;
+  cancelledTimers = { __proto__: null };
   phase = 'call';
+  runDeferred();
   let result;
   try {
     result = await main(parse(inputJson));
@@ -293,8 +265,7 @@ async function respond(inputJson) {
   }
   return header({ ok: true }) + '\\n' + json;
 }
-})(${constants});
-void 0;`;
-}
+return entry;
+})`;
 
-module.exports = { bootstrapSource, REMOTE_METHODS };
+module.exports = { BOOTSTRAP_SOURCE, bootstrapConstants, REMOTE_METHODS };

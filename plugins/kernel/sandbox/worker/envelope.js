@@ -73,4 +73,11 @@ function messageOf(error) {
   }
 }
 
-module.exports = { decodeEnvelope, decodeHeader, messageOf };
+/** What a failed load reports (init() threw, no default export…), re-checked like a call's envelope. */
+function decodeLoadFailure(text, limits) {
+  const header = decodeHeader(text);
+  const message = header ? clip(String(header.message), 1000) : 'The plugin failed to load';
+  return { failure: { code: 'runtime_error', message }, logs: header ? sanitizeLogs(header.logs, header.dropped, limits) : [] };
+}
+
+module.exports = { decodeEnvelope, decodeHeader, decodeLoadFailure, messageOf };

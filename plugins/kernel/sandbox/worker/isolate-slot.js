@@ -1,15 +1,22 @@
 'use strict';
-/* global setTimeout, clearTimeout, setInterval, clearInterval, setImmediate */
 const ivm = require('isolated-vm');
-const { bootstrapSource } = require('./bootstrap-source');
-const { decodeEnvelope, decodeHeader, messageOf } = require('./envelope');
+const { compileScripts, loadContext } = require('./context-loader');
+const { decodeEnvelope, messageOf } = require('./envelope');
+const { liveContexts } = require('./warm-context');
 
 const NO_METRICS = Object.freeze({ cpuMs: 0, heapBytes: 0 });
 
+/** Idle CPU that means work left behind is spinning: more than this, at more than half a core. */
+const IDLE_SPIN_MS = 5;
+const HEAP_SAMPLE_EVERY_MS = 1000;
+/** Above this share of the memory limit, the least recently used contexts are released. */
+const HEAP_TRIM_SHARE = 0.5;
+
 /**
- * One isolate of a plugin: its two scripts compiled once, and at most one context
- * prepared ahead for the next call. Runs one call at a time; a call takes the prepared
- * context and releases it when done, so no module state carries from one call to the next.
+ * One isolate of a plugin version: its two scripts compiled once and a warm context per user
+ * (least recently used first, at most `maxContexts`). Runs one call at a time, in the caller's
+ * own context. A call that fails for a limit or an unhandled rejection discards its context;
+ * a deadline, a memory limit or a spinning leftover disposes the whole isolate.
  */
 class IsolateSlot {
   /** @param {import('./plugin-pool').PluginPool} pool */
@@ -21,16 +28,28 @@ class IsolateSlot {
       onCatastrophicError: (message) => pool.hooks.onCatastrophic(pool.spec.key, message),
     });
     this.scripts = undefined;
-    this.prepared = undefined;
-    /** A prepared context is waiting: the next call starts without creating one. */
-    this.ready = false;
+    /** @type {Map<string, import('./warm-context').WarmContext>} user -> context, least recently used first */
+    this.contexts = new Map();
     this.busy = false;
     this.lastUsed = Date.now();
     /** Why the worker disposed this isolate, when it did. */
     this.killedBecause = undefined;
     this.heapBytes = 0;
-    /** Calls that ran plugin code here: from the second on, leftovers of earlier calls are possible. */
+    this.heapSampledAt = 0;
+    /** Calls that ran plugin code here: from the second on, an unhandled rejection's text is withheld (it may not be this call's). */
     this.served = 0;
+    /** While busy: the CPU budget being watched (`{ start, cpuMs, what }`). */
+    this.budget = undefined;
+    /** While a call runs: its context, through which the CPU watch pumps the isolate. */
+    this.serving = undefined;
+    /**
+     * A host call was answered since the last checked task: a rejection it let the plugin leave
+     * unhandled is pending, and isolated-vm would report it on the next task, another call's.
+     */
+    this.flushDue = false;
+    this.invokeOptions = { arguments: { copy: true }, result: { promise: true, copy: true }, timeout: pool.spec.cpuMs };
+    /** While idle: CPU and time when last checked, to notice work left behind spinning. */
+    this.idleSince = { cpu: 0, at: 0 };
   }
 
   get dead() {
@@ -39,6 +58,7 @@ class IsolateSlot {
 
   kill(code, message) {
     if (!this.killedBecause) this.killedBecause = { code, message };
+    this.releaseContexts();
     if (!this.isolate.isDisposed) {
       try {
         this.isolate.dispose();
@@ -48,80 +68,15 @@ class IsolateSlot {
     }
   }
 
+  releaseContexts() {
+    for (const warm of this.contexts.values()) warm.release();
+    this.contexts.clear();
+  }
+
+  /** The bootstrap and the plugin, compiled once per isolate. */
   compile() {
-    if (!this.scripts) {
-      const { options } = this.pool;
-      const bootstrap = bootstrapSource({ grants: this.spec.grants, ...options.bootstrap });
-      const wrapped = `__kernel_define(function (module, exports, require) {\n${this.spec.code}\n});\nvoid 0;`;
-      this.scripts = Promise.all([
-        this.isolate.compileScript(bootstrap, { filename: 'kernel:bootstrap' }),
-        this.isolate.compileScript(wrapped, { filename: `plugin:${this.spec.id}` }),
-      ]);
-      this.scripts.catch(() => undefined);
-    }
+    this.scripts ??= compileScripts(this);
     return this.scripts;
-  }
-
-  /** Prepares the next call's context in the background. */
-  prepareNext() {
-    if (this.prepared || this.dead) return;
-    this.ready = false;
-    const prepared = this.prepare();
-    this.prepared = prepared;
-    prepared.then(
-      () => {
-        if (this.prepared === prepared) this.ready = true;
-      },
-      () => undefined,
-    );
-  }
-
-  async prepare() {
-    const [bootstrap, plugin] = await this.compile().catch((error) => {
-      if (this.dead) throw error;
-      return [undefined, { failure: `The plugin failed to compile: ${messageOf(error)}` }];
-    });
-    if (!bootstrap) return { failure: { code: 'runtime_error', message: plugin.failure }, logs: [] };
-    const binding = { call: undefined };
-    const hostRef = new ivm.Reference((capability, method, args) => this.pool.hooks.hostCall(binding, capability, method, args));
-    const prepared = { context: undefined, hostRef, binding, entry: undefined, failure: undefined, logs: [] };
-    const timer = setTimeout(() => this.kill('timeout', 'Loading the plugin took longer than its time limit'), this.spec.timeoutMs);
-    // Also catches work a previous call left behind (e.g. an async WebAssembly compile) spinning the isolate.
-    const loadCpuMs = Math.max(this.spec.cpuMs, 1000);
-    const watch = this.watchCpu(loadCpuMs, 'Loading the plugin');
-    const cpu = { timeout: loadCpuMs };
-    try {
-      prepared.context = await this.isolate.createContext();
-      const global = prepared.context.global;
-      await global.set('__kernel_host', hostRef);
-      await bootstrap.run(prepared.context, cpu);
-      // Take the entry points before any plugin code runs, so the plugin can neither see nor replace them.
-      prepared.entry = await global.get('__kernel_entry', { reference: true });
-      await global.delete('__kernel_entry');
-      try {
-        await plugin.run(prepared.context, cpu);
-        const header = await prepared.entry.apply(undefined, ['prepare'], { result: { promise: true, copy: true }, timeout: loadCpuMs });
-        if (header) Object.assign(prepared, this.loadFailure(decodeHeader(header)));
-        await this.sampleHeap();
-      } catch (error) {
-        // On an isolate that served calls before, this may be a rejection one of them left behind:
-        // never show it to this call; a fresh isolate takes the call instead.
-        if (this.dead || this.served > 0) throw error;
-        prepared.failure = { code: 'runtime_error', message: `The plugin failed to load: ${messageOf(error)}` };
-      }
-      return prepared;
-    } catch (error) {
-      releasePrepared(prepared);
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      clearInterval(watch);
-    }
-  }
-
-  loadFailure(header) {
-    const message = header ? String(header.message) : 'The plugin failed to load';
-    return { failure: { code: 'runtime_error', message }, logs: header ? header.logs : [] };
   }
 
   /**
@@ -130,56 +85,136 @@ class IsolateSlot {
    * @returns {Promise<{ ok: boolean, retry?: boolean, output?: string, error?: { code: string, message: string }, logs: object[], logUsed?: boolean, metrics: { cpuMs: number, heapBytes: number } }>}
    */
   async run(call) {
-    this.prepareNext();
-    const pending = this.prepared;
-    this.prepared = undefined;
-    this.ready = false;
-    let prepared;
-    try {
-      prepared = await pending;
-    } catch (error) {
-      if (call.aborted) return { ok: false, error: this.failureFor(error, call), logs: [], metrics: NO_METRICS };
-      this.kill('unavailable', 'The isolate broke while preparing');
-      return { ok: false, retry: true, error: { code: 'unavailable', message: 'The sandbox could not prepare the plugin' }, logs: [], metrics: NO_METRICS };
+    let warm = this.contexts.get(call.user);
+    if (warm) {
+      // Map order is the LRU order: the context just used goes last.
+      this.contexts.delete(call.user);
+      this.contexts.set(call.user, warm);
+    } else {
+      const loaded = await this.loadFor(call);
+      if (!loaded.warm) return loaded.result;
+      warm = loaded.warm;
     }
+    return this.invoke(warm, call);
+  }
+
+  async invoke(warm, call) {
+    const leftoversPossible = this.served > 0;
+    this.served += 1;
+    warm.binding.call = call;
+    warm.lastUsed = Date.now();
+    this.serving = warm;
     const cpuStart = this.cpuNow();
-    let watch;
-    let leftoversPossible = false;
+    this.budget = { start: cpuStart, cpuMs: call.cpuMs, what: 'The tool' };
     try {
-      if (!prepared.binding || prepared.failure) {
-        return { ok: false, error: prepared.failure, logs: prepared.logs, metrics: this.metrics(cpuStart) };
-      }
-      prepared.binding.call = call;
-      leftoversPossible = this.served > 0;
-      this.served += 1;
-      watch = this.watchCpu(call.cpuMs, 'The tool');
-      const envelope = await prepared.entry.apply(undefined, ['invoke', call.input], {
-        arguments: { copy: true },
-        result: { promise: true, copy: true },
-        timeout: call.cpuMs,
-      });
-      clearInterval(watch);
+      // An empty task queued right before this call's takes what earlier calls left behind.
+      if (this.flushDue) this.pump(warm);
+      this.flushDue = false;
+      const envelope = await warm.entry.apply(undefined, ['invoke', call.input], this.optionsFor(call));
       return { ...decodeEnvelope(envelope, call, this.pool.options), metrics: this.metrics(cpuStart) };
     } catch (error) {
+      // A limit or an unhandled rejection may have left the module half-updated: never reuse it.
+      this.discard(warm);
       return { ok: false, error: this.failureFor(error, call, leftoversPossible), logs: [], metrics: this.metrics(cpuStart) };
     } finally {
-      clearInterval(watch);
-      if (prepared.binding) prepared.binding.call = undefined;
-      // Released right after the answer leaves, not before: it is off the call's path either way.
-      setImmediate(releasePrepared, prepared);
+      warm.binding.call = undefined;
+      this.budget = undefined;
+      this.serving = undefined;
+      this.noteAnswers(warm);
+    }
+  }
+
+  noteAnswers(warm) {
+    if (!warm.binding.answered) return;
+    warm.binding.answered = false;
+    this.flushDue = true;
+  }
+
+  optionsFor(call) {
+    if (call.cpuMs === this.invokeOptions.timeout) return this.invokeOptions;
+    return { ...this.invokeOptions, timeout: call.cpuMs };
+  }
+
+  /** A new context for the caller; `result` instead when the plugin cannot load (or the isolate broke). */
+  async loadFor(call) {
+    const cpuStart = this.cpuNow();
+    let warm;
+    try {
+      warm = await loadContext(this, call.user);
+    } catch (error) {
+      if (call.aborted) return { result: { ok: false, error: this.failureFor(error, call), logs: [], metrics: NO_METRICS } };
+      this.kill('unavailable', 'The isolate broke while loading the plugin');
+      return { result: { ok: false, retry: true, error: { code: 'unavailable', message: 'The sandbox could not load the plugin' }, logs: [], metrics: NO_METRICS } };
+    }
+    if (warm.failure) {
+      warm.release();
+      return { result: { ok: false, error: warm.failure, logs: warm.logs, metrics: this.metrics(cpuStart) } };
+    }
+    this.contexts.set(call.user, warm);
+    this.evictBeyond(this.pool.options.maxContexts);
+    if (liveContexts() > this.pool.options.maxContextsPerWorker) this.pool.hooks.trimContexts(warm);
+    return { warm };
+  }
+
+  discard(warm) {
+    if (this.contexts.get(warm.user) === warm) this.contexts.delete(warm.user);
+    warm.release();
+  }
+
+  /** Releases the least recently used contexts beyond `max`, never the one serving a call. */
+  evictBeyond(max) {
+    for (const warm of this.contexts.values()) {
+      if (this.contexts.size <= max) return;
+      if (!warm.binding.call) this.discard(warm);
     }
   }
 
   /**
-   * isolated-vm's `timeout` stops synchronous runs only; CPU burnt after an await is caught
-   * here. `cpuTime` is read without taking the isolate's lock, so this works while it spins.
+   * Called by the worker's CPU watch. isolated-vm's `timeout` stops synchronous runs only; CPU
+   * burnt after an await, or by work a finished call left behind, is caught here. `cpuTime` is
+   * read without taking the isolate's lock, so this works while it spins.
    */
-  watchCpu(cpuMs, what) {
-    const start = this.cpuNow();
-    const every = Math.max(10, Math.min(100, Math.floor(cpuMs / 4)));
-    return setInterval(() => {
-      if (!this.dead && (this.cpuNow() - start) / 1e6 > cpuMs) this.kill('timeout', `${what} used more than ${cpuMs} ms of CPU`);
-    }, every);
+  checkCpu() {
+    if (this.dead) return;
+    if (this.busy) {
+      const budget = this.budget;
+      if (budget && (this.cpuNow() - budget.start) / 1e6 > budget.cpuMs) {
+        this.kill('timeout', `${budget.what} used more than ${budget.cpuMs} ms of CPU`);
+      } else if (this.serving) {
+        this.pump(this.serving);
+      }
+    } else if (this.spinningWhileIdle()) {
+      this.kill('unavailable', 'Work left behind by an earlier call kept the isolate busy');
+    }
+  }
+
+  /**
+   * isolated-vm queues V8's own tasks (the steps of an async WebAssembly compile, say) without
+   * waking the isolate: a call awaiting one would wait for its deadline. An empty task lets them run.
+   */
+  pump(warm) {
+    try {
+      warm.entry.applyIgnored(undefined, ['flush']);
+    } catch {
+      // released or disposed meanwhile: nothing to pump
+    }
+  }
+
+  /** The pool calls this when the slot has no call: from now on its CPU should stay flat. */
+  markIdle() {
+    this.busy = false;
+    this.lastUsed = Date.now();
+    this.idleSince = { cpu: this.cpuNow(), at: this.lastUsed };
+  }
+
+  /** True when this idle isolate burnt more than half a core since last checked (and re-arms the check). */
+  spinningWhileIdle() {
+    const now = Date.now();
+    const cpu = this.cpuNow();
+    const burnt = (cpu - this.idleSince.cpu) / 1e6;
+    const spinning = burnt > IDLE_SPIN_MS && burnt > (now - this.idleSince.at) / 2;
+    this.idleSince = { cpu, at: now };
+    return spinning;
   }
 
   /**
@@ -204,41 +239,38 @@ class IsolateSlot {
     return this.dead ? 0 : Number(this.isolate.cpuTime);
   }
 
-  /** CPU of this call; heap as sampled when its context was prepared (see `sampleHeap`). */
+  /** CPU of this call; heap as last sampled (see `sampleHeapSoon`). */
   metrics(cpuStart) {
     if (this.dead) return NO_METRICS;
     return { cpuMs: Math.max(0, (this.cpuNow() - cpuStart) / 1e6), heapBytes: this.heapBytes };
   }
 
+  /** After a call has answered: at most once a second, off every call's path. */
+  sampleHeapSoon() {
+    if (this.dead || Date.now() - this.heapSampledAt < HEAP_SAMPLE_EVERY_MS) return;
+    this.heapSampledAt = Date.now();
+    void this.sampleHeap();
+  }
+
   /**
    * Never `getHeapStatisticsSync`: it waits for the isolate's lock and would freeze this whole
-   * process behind a spinning isolate. The async read runs while preparing, off the call's path.
+   * process behind a spinning isolate. Contexts count against the isolate's memory limit, so a
+   * heap past `HEAP_TRIM_SHARE` of it sheds the least recently used half of them.
    */
   async sampleHeap() {
     try {
+      this.heapSampledAt = Date.now();
       this.heapBytes = (await this.isolate.getHeapStatistics()).used_heap_size;
+      if (this.heapBytes > this.spec.memoryMb * 1024 * 1024 * HEAP_TRIM_SHARE) {
+        this.evictBeyond(Math.max(1, Math.floor(this.contexts.size / 2)));
+      }
     } catch {
-      // disposed meanwhile: the last sample stands
+      // disposed meanwhile, or a leftover rejection surfaced here (and is dropped): the last sample stands
     }
   }
 
   dispose() {
-    const pending = this.prepared;
-    this.prepared = undefined;
-    if (pending) pending.then(releasePrepared, () => undefined);
     this.kill('unavailable', 'The plugin was unloaded');
-  }
-}
-
-/** References first, then the context: an unreleased context keeps the isolate's GC from reclaiming it. */
-function releasePrepared(prepared) {
-  for (const handle of [prepared.entry, prepared.hostRef, prepared.context]) {
-    if (!handle) continue;
-    try {
-      handle.release();
-    } catch {
-      // the isolate is gone, and every handle with it
-    }
   }
 }
 

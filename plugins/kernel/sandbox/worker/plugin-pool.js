@@ -1,16 +1,18 @@
 'use strict';
-/* global setImmediate */
+const { bootstrapConstants } = require('./bootstrap-source');
 const { IsolateSlot } = require('./isolate-slot');
 
 /**
  * The isolates of one plugin version in this worker: created on first use, at most
- * `maxIsolates` at once, one call per isolate; extra calls wait their turn. Idle spares
- * are disposed after `spareIdleMs`, the last warm one after `idleMs`.
+ * `maxIsolates` at once, one call per isolate; extra calls wait their turn, first come first
+ * served. A call goes to an idle isolate that holds its user's warm context when there is one.
+ * Idle spares are disposed after `spareIdleMs`, the last warm one after `idleMs`; contexts
+ * unused for `contextIdleMs` are released.
  */
 class PluginPool {
   /**
    * @param {{ key: string, id: string, code: string, grants: string[], memoryMb: number, cpuMs: number, timeoutMs: number }} spec
-   * @param {{ maxIsolates: number, idleMs: number, spareIdleMs: number, bootstrap: object }} options
+   * @param {{ maxIsolates: number, maxContexts: number, idleMs: number, spareIdleMs: number, contextIdleMs: number, bootstrap: object }} options
    * @param {{ hostCall: Function, onCatastrophic: Function }} hooks
    */
   constructor(spec, options, hooks) {
@@ -18,18 +20,32 @@ class PluginPool {
     this.options = options;
     this.hooks = hooks;
     this.grants = new Set(spec.grants);
+    /** What the bootstrap's install function is given: the grants and output and log caps. */
+    this.constants = bootstrapConstants({ grants: spec.grants, ...options.bootstrap });
+    /** @type {IsolateSlot[]} */
     this.slots = [];
     this.waiters = [];
   }
 
   /** @returns {Promise<IsolateSlot>} */
-  lease() {
-    this.slots = this.slots.filter((slot) => !slot.dead);
-    const idle = this.slots.find((slot) => !slot.busy && slot.ready) || this.slots.find((slot) => !slot.busy);
+  lease(user) {
+    let idle;
+    for (const slot of this.slots) {
+      if (slot.busy || slot.dead) continue;
+      // Work a finished call left behind may spin an idle isolate: no call waits behind it.
+      if (slot.spinningWhileIdle()) {
+        slot.kill('unavailable', 'Work left behind by an earlier call kept the isolate busy');
+        continue;
+      }
+      if (slot.contexts.has(user)) {
+        idle = slot;
+        break;
+      }
+      idle ??= slot;
+    }
+    this.dropDead();
     if (idle) {
       idle.busy = true;
-      // Back-to-back calls outrun context preparation: a spare isolate prepares while this one works.
-      if (!idle.ready && this.slots.length < this.options.maxIsolates) this.spareSlot();
       return Promise.resolve(idle);
     }
     if (this.slots.length < this.options.maxIsolates) {
@@ -43,9 +59,8 @@ class PluginPool {
   }
 
   release(slot) {
-    slot.lastUsed = Date.now();
     if (slot.dead) {
-      this.slots = this.slots.filter((s) => s !== slot);
+      this.dropDead();
       const waiter = this.waiters.shift();
       if (!waiter) return;
       try {
@@ -56,20 +71,13 @@ class PluginPool {
       return;
     }
     const waiter = this.waiters.shift();
-    if (waiter) waiter.resolve(slot);
-    else slot.busy = false;
-    // After the current turn, so the answer just sent leaves before the isolate gets busy again.
-    setImmediate(() => slot.prepareNext());
-  }
-
-  spareSlot() {
-    try {
-      const spare = new IsolateSlot(this);
-      this.slots.push(spare);
-      spare.prepareNext();
-    } catch {
-      // no spare then; the call proceeds on the slot it has
+    if (waiter) {
+      slot.lastUsed = Date.now();
+      waiter.resolve(slot);
+    } else {
+      slot.markIdle();
     }
+    slot.sampleHeapSoon();
   }
 
   newSlot() {
@@ -79,22 +87,36 @@ class PluginPool {
     return slot;
   }
 
+  dropDead() {
+    if (!this.slots.some((slot) => slot.dead)) return;
+    // Disposed by a limit, not by `kill`, maybe: its call still reads `killedBecause`, so only the handles go.
+    for (const slot of this.slots) if (slot.dead) slot.releaseContexts();
+    this.slots = this.slots.filter((slot) => !slot.dead);
+  }
+
+  /** Called by the worker's CPU watch. */
+  checkCpu() {
+    for (const slot of this.slots) slot.checkCpu();
+  }
+
   sweep(now) {
+    for (const slot of this.slots) {
+      if (slot.busy || slot.dead) continue;
+      for (const warm of slot.contexts.values()) {
+        if (now - warm.lastUsed > this.options.contextIdleMs) slot.discard(warm);
+      }
+    }
     const idle = this.slots.filter((slot) => !slot.busy && !slot.dead).sort((a, b) => b.lastUsed - a.lastUsed);
     idle.forEach((slot, index) => {
       const limit = index === 0 ? this.options.idleMs : this.options.spareIdleMs;
       if (now - slot.lastUsed > limit) slot.dispose();
     });
-    this.slots = this.slots.filter((slot) => !slot.dead);
+    this.dropDead();
   }
 
   dispose() {
     for (const slot of this.slots) slot.dispose();
     this.slots = [];
-  }
-
-  heapBytes() {
-    return this.slots.reduce((sum, slot) => (slot.dead ? sum : sum + slot.isolate.getHeapStatisticsSync().used_heap_size), 0);
   }
 }
 

@@ -1,5 +1,5 @@
 'use strict';
-/* global setTimeout, clearTimeout, setInterval */
+/* global setTimeout, clearTimeout, setInterval, clearInterval */
 /**
  * A sandbox worker process: forked by the supervisor (plugins/kernel/sandbox/sandbox-supervisor.ts)
  * with `--no-node-snapshot`, a heap cap and an EMPTY environment. It holds plugin code and
@@ -10,16 +10,24 @@
  * `node dist/bin/server.js` and from the queue worker, with no build step in between.
  *
  * Messages in:  load {key,id,code,grants,memoryMb,cpuMs,timeoutMs} · unload {key} ·
- *               call {id,key,input,cpuMs,timeoutMs} · cap-result {id,result} · cancel {id}
+ *               call {id,key,user,input,cpuMs,timeoutMs} · cap-result {id,result} · cancel {id}
  * Messages out: ready {pid} · cap {id,call,capability,method,args} ·
  *               done {id,ok,output|error,logs,metrics,used} · fatal {message}
  */
 const { PluginPool } = require('./plugin-pool');
+const { liveContexts } = require('./warm-context');
 
 const options = {
   maxIsolates: 2,
+  /** Warm contexts (one per user) per isolate, and in this worker for all plugins together. */
+  maxContexts: 16,
+  maxContextsPerWorker: 256,
+  contextIdleMs: 5 * 60_000,
   idleMs: 15 * 60_000,
   spareIdleMs: 60_000,
+  /** How often running calls' CPU is checked; idle isolates are checked every `idleWatchMs`. */
+  cpuWatchMs: 10,
+  idleWatchMs: 250,
   maxCapabilityCalls: 200,
   maxTimers: 1000,
   maxArgsChars: 16 * 1024 * 1024,
@@ -47,11 +55,31 @@ function fatal(message) {
 
 const hooks = {
   hostCall,
+  trimContexts,
   onCatastrophic: (key, message) => fatal(`catastrophic error in the isolate of ${key}: ${message}`),
 };
 
+/** Over the worker's cap: releases the least recently used idle contexts (but `keep`), whichever plugin they belong to. */
+function trimContexts(keep) {
+  while (liveContexts() > options.maxContextsPerWorker) {
+    let oldest;
+    for (const pool of pools.values()) {
+      for (const slot of pool.slots) {
+        for (const warm of slot.contexts.values()) {
+          if (warm === keep || warm.binding.call) continue;
+          if (!oldest || warm.lastUsed < oldest.warm.lastUsed) oldest = { slot, warm };
+        }
+      }
+    }
+    if (!oldest) return;
+    oldest.slot.discard(oldest.warm);
+  }
+}
+
 /** Called from inside an isolate through its host Reference; answers `1<json>` or `0<error json>`. */
 function hostCall(binding, capability, method, args) {
+  // Its answer runs plugin code outside any task isolated-vm checks for unhandled rejections.
+  binding.answered = true;
   const call = binding.call;
   if (!call || call.finished) {
     return Promise.resolve(fail('unavailable', 'Capabilities are only available while the tool is being called, not in init()'));
@@ -100,7 +128,7 @@ function sleep(call, args) {
       call.timers.delete(timer);
       resolve(ok(null));
     }, Math.min(ms, call.timeoutMs));
-    call.timers.add(timer);
+    call.timers.set(timer, resolve);
   });
 }
 
@@ -108,6 +136,7 @@ async function runCall(message) {
   const pool = pools.get(message.key);
   const call = {
     id: message.id,
+    user: String(message.user),
     input: message.input,
     cpuMs: message.cpuMs,
     timeoutMs: message.timeoutMs,
@@ -117,7 +146,7 @@ async function runCall(message) {
     capCalls: 0,
     timerCount: 0,
     caps: new Set(),
-    timers: new Set(),
+    timers: new Map(),
     finished: false,
     aborted: false,
     slot: undefined,
@@ -128,29 +157,33 @@ async function runCall(message) {
     return;
   }
   call.deadline = setTimeout(() => abort(call, 'timeout', `The tool did not finish within ${call.timeoutMs} ms`), call.timeoutMs);
-  try {
-    // One retry when an isolate broke before the call's own code ran (e.g. work left behind by a previous call).
-    for (let attempt = 0; ; attempt += 1) {
-      const slot = await pool.lease();
-      if (call.finished) {
-        pool.release(slot);
-        return;
+  watchCpu();
+  // One retry when an isolate broke before the call's own code ran (e.g. work left behind by a previous call).
+  for (let attempt = 0; ; attempt += 1) {
+    let slot;
+    let result;
+    try {
+      slot = await pool.lease(call.user);
+      if (!call.finished) {
+        call.slot = slot;
+        result = await slot.run(call);
       }
-      call.slot = slot;
-      const result = await slot.run(call);
+    } catch (error) {
+      result = failure('unavailable', `The sandbox could not start the plugin: ${String(error && error.message)}`);
+    } finally {
       call.slot = undefined;
-      if (result.retry && attempt === 0 && !call.finished) {
-        pool.release(slot);
-        continue;
-      }
-      if (result.logUsed) call.used.add('log');
-      // Answer first: preparing the slot's next context (on release) is off this call's path.
-      finish(call, result);
-      pool.release(slot);
-      return;
     }
-  } catch (error) {
-    finish(call, failure('unavailable', `The sandbox could not start the plugin: ${String(error && error.message)}`));
+    if (result && result.retry && attempt === 0 && !call.finished) {
+      pool.release(slot);
+      continue;
+    }
+    if (result) {
+      if (result.logUsed) call.used.add('log');
+      // Answer first: the slot's bookkeeping (heap sample, next waiter) is off this call's path.
+      finish(call, result);
+    }
+    if (slot) pool.release(slot);
+    return;
   }
 }
 
@@ -169,11 +202,15 @@ function finish(call, result) {
   if (call.finished) return;
   call.finished = true;
   clearTimeout(call.deadline);
-  for (const timer of call.timers) clearTimeout(timer);
+  // The isolate ignores answers once their call has ended (even in the same warm context);
+  // settling them only lets both sides drop the pending promises.
+  for (const [timer, resolve] of call.timers) {
+    clearTimeout(timer);
+    resolve(fail('unavailable', 'The tool call has ended'));
+  }
   for (const id of call.caps) {
     const pending = pendingCaps.get(id);
     pendingCaps.delete(id);
-    // The isolate ignores answers once its call has ended; this only unblocks the promise.
     if (pending) pending.resolve(fail('unavailable', 'The tool call has ended'));
   }
   calls.delete(call.id);
@@ -232,6 +269,23 @@ process.on('message', (message) => {
 process.on('disconnect', () => process.exit(0));
 process.on('uncaughtException', (error) => fatal(`uncaught exception in the sandbox worker: ${error && error.message}`));
 process.on('unhandledRejection', (error) => fatal(`unhandled rejection in the sandbox worker: ${error && error.message}`));
+
+let cpuWatch;
+/** One watch for every running call (not a timer per call); it stops when no call is running. */
+function watchCpu() {
+  if (cpuWatch) return;
+  cpuWatch = setInterval(() => {
+    for (const pool of pools.values()) pool.checkCpu();
+    if (calls.size === 0) {
+      clearInterval(cpuWatch);
+      cpuWatch = undefined;
+    }
+  }, options.cpuWatchMs);
+}
+
+setInterval(() => {
+  for (const pool of pools.values()) pool.checkCpu();
+}, options.idleWatchMs).unref();
 
 setInterval(() => {
   const now = Date.now();

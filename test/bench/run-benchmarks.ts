@@ -34,7 +34,7 @@ async function httpSection(): Promise<Section> {
   const throughputRatio = me.requestsPerSecond / minimal.requestsPerSecond;
   const p99Ratio = me.p99Ms / Math.max(minimal.p99Ms, 1);
   const markdown = [
-    `autocannon, 50 connections, ${SECONDS} s per target after a 2 s warm-up; each server in its own process,`,
+    `autocannon, 50 connections, ${SECONDS} s per target after a 2 s warm-up; each server in its own process (ours with LOG_LEVEL=silent, as the references log nothing),`,
     `the load generator in another, all on this ${cpus().length}-vCPU machine (they compete for the cores).`,
     '',
     '| target | req/s | % of bare | p50 ms | p99 ms | errors |',

@@ -11,12 +11,23 @@ export async function expressAuthentication(request: Request, securityName: stri
     throw new InvalidTokenError('Unsupported authentication scheme');
   }
   const token = bearerToken(request.headers.authorization);
-  const container = request.app.locals.container as Container;
-  const actor = container.get(BearerAuthenticator).authenticate(token);
+  const actor = authenticatorOf(request.app.locals.container as Container).authenticate(token);
   if (scopes.includes('admin') && actor.role !== 'admin') {
     throw new ForbiddenError('Administrator role required');
   }
   return actor;
+}
+
+/** Resolved once per container: this runs on every authenticated request. */
+const authenticators = new WeakMap<Container, BearerAuthenticator>();
+
+function authenticatorOf(container: Container): BearerAuthenticator {
+  let authenticator = authenticators.get(container);
+  if (!authenticator) {
+    authenticator = container.get(BearerAuthenticator);
+    authenticators.set(container, authenticator);
+  }
+  return authenticator;
 }
 
 function bearerToken(header: string | undefined): string {

@@ -1,5 +1,5 @@
 import { base64Decode, base64Encode, hexDecode, hexEncode } from './base64-codec';
-import { utf8Decode, utf8Encode } from './utf8';
+import { utf8Decode, utf8Encode } from '../../plugins/tool-lib/utf8';
 
 interface Input {
   operation: 'encode' | 'decode';

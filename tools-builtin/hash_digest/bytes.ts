@@ -1,17 +1,5 @@
-/** Text ⇄ bytes for the hash input and output (isolates have neither TextEncoder nor Buffer). */
-export function utf8Encode(text: string): Uint8Array {
-  const bytes: number[] = [];
-  for (const character of text) {
-    let code = character.codePointAt(0) ?? 0;
-    // A lone surrogate becomes U+FFFD, as TextEncoder does.
-    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
-    if (code < 0x80) bytes.push(code);
-    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 0x3f));
-    else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
-    else bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 0x3f), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
-  }
-  return Uint8Array.from(bytes);
-}
+/** Hex and base64 for the hash input and output (isolates have neither TextEncoder nor Buffer). */
+export { utf8Encode } from '../../plugins/tool-lib/utf8';
 
 export function hexDecode(text: string): Uint8Array | null {
   const clean = text.replace(/\s+/g, '');

@@ -1,5 +1,5 @@
 import { base64Decode, base64Encode, hexDecode, hexEncode } from '../../../tools-builtin/base64/base64-codec';
-import { utf8Decode, utf8Encode } from '../../../tools-builtin/base64/utf8';
+import { utf8Decode, utf8Encode } from '../../../plugins/tool-lib/utf8';
 
 const TEXTS = ['', 'a', 'ab', 'abc', 'abcd', 'héllo', '€', '中文字', '😀 and 𝄞', '\u0000\u007f\u0080\u07ff\u0800\uffff'];
 

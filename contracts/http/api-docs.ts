@@ -6,5 +6,5 @@ export function mountApiDocs(app: Express, document: object): void {
   app.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
-  app.use('/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: (document as { info?: { title?: string } }).info?.title }));
+  app.use('/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: (document as { info?: { title?: string } }).info?.title, customCss: '' }));
 }

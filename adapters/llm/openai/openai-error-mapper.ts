@@ -1,35 +1,16 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  OpenAIError,
-} from 'openai';
-import { DomainError } from '../../../core/shared/domain-error';
-import { FailureContext, toLlmError, UpstreamFailure } from '../upstream-failure';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError } from 'openai';
+import { FailureContext } from '../upstream-failure';
+import { mapSdkError, SdkErrorClasses } from '../sdk-error-classifier';
 
-/**
- * Turns what the openai SDK threw into a port error. Errors that are not the SDK's
- * (our own bugs) pass through unchanged unless they broke a running stream.
- */
+const OPENAI_ERRORS: SdkErrorClasses = {
+  base: OpenAIError,
+  api: APIError,
+  connection: APIConnectionError,
+  connectionTimeout: APIConnectionTimeoutError,
+  userAbort: APIUserAbortError,
+};
+
+/** Turns what the openai SDK threw into a port error (see `mapSdkError`). */
 export function mapOpenAiError(provider: string, error: unknown, context: FailureContext = {}): unknown {
-  if (error instanceof DomainError) return error;
-  const failure = classify(error, context);
-  return failure ? toLlmError(provider, failure) : error;
-}
-
-function classify(error: unknown, { duringStream = false, pastDeadline = false }: FailureContext): UpstreamFailure | undefined {
-  if (error instanceof APIUserAbortError) return { kind: 'aborted' };
-  if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
-  if (error instanceof APIConnectionError) return { kind: pastDeadline ? 'timeout' : 'connection' };
-  if (error instanceof APIError) {
-    return error.status === undefined ? { kind: 'broken_stream' } : { kind: 'http', status: error.status, headers: error.headers };
-  }
-  if (error instanceof OpenAIError) return { kind: 'invalid_response' };
-  if (isAbort(error)) return { kind: 'aborted' };
-  return duringStream ? { kind: 'broken_stream' } : undefined;
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
+  return mapSdkError(OPENAI_ERRORS, provider, error, context);
 }

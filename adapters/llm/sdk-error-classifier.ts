@@ -1,0 +1,36 @@
+import { DomainError } from '../../core/shared/domain-error';
+import { FailureContext, toLlmError, UpstreamFailure } from './upstream-failure';
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/** The error classes the openai and @anthropic-ai/sdk packages both define (they share one generator). */
+export interface SdkErrorClasses {
+  base: ErrorClass;
+  api: abstract new (...args: never[]) => Error & { status: number | undefined; headers?: Headers };
+  connection: ErrorClass;
+  connectionTimeout: ErrorClass;
+  userAbort: ErrorClass;
+}
+
+/**
+ * Turns what a vendor SDK threw into a port error. Errors that are not the SDK's (our own
+ * bugs) pass through unchanged unless they broke a running stream.
+ */
+export function mapSdkError(sdk: SdkErrorClasses, provider: string, error: unknown, context: FailureContext = {}): unknown {
+  if (error instanceof DomainError) return error;
+  const failure = classify(sdk, error, context);
+  return failure ? toLlmError(provider, failure) : error;
+}
+
+function classify(sdk: SdkErrorClasses, error: unknown, { duringStream = false, pastDeadline = false }: FailureContext): UpstreamFailure | undefined {
+  if (error instanceof sdk.userAbort) return { kind: 'aborted' };
+  if (error instanceof sdk.connectionTimeout) return { kind: 'timeout' };
+  if (error instanceof sdk.connection) return { kind: pastDeadline ? 'timeout' : 'connection' };
+  if (error instanceof sdk.api) {
+    // An `error` event inside a stream (e.g. overloaded_error) has no status.
+    return error.status === undefined ? { kind: 'broken_stream' } : { kind: 'http', status: error.status, headers: error.headers };
+  }
+  if (error instanceof sdk.base) return { kind: 'invalid_response' };
+  if (error instanceof Error && error.name === 'AbortError') return { kind: 'aborted' };
+  return duringStream ? { kind: 'broken_stream' } : undefined;
+}

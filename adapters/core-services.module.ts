@@ -5,6 +5,8 @@ import { JOB_HANDLER } from '../core/services/jobs/job-handler';
 import { JobWorker } from '../core/services/jobs/job-worker.service';
 import { InstalledPluginLoader } from '../core/services/plugins/installed-plugin-loader.service';
 import { JSON_SCHEMA_VALIDATOR } from '../core/ports/json-schema-validator.port';
+import { ToolCatalog } from '../core/services/tools/tool-catalog.service';
+import { ToolRunner } from '../core/services/tools/tool-runner.service';
 import { TOOLS_SETTINGS } from '../core/services/tools/tools-settings';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './system/system.tokens';
@@ -16,6 +18,8 @@ export const coreServicesModule = new ContainerModule(({ bind }) => {
   bind(JobWorker).toSelf().inSingletonScope();
   bind(JOB_HANDLER).to(AuditRecordHandler).inSingletonScope();
   bind(InstalledPluginLoader).toSelf().inSingletonScope();
+  bind(ToolCatalog).toSelf().inSingletonScope();
+  bind(ToolRunner).toSelf().inSingletonScope();
   bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
   bind(TOOLS_SETTINGS)
     .toDynamicValue((context) => ({ testRatePerMinute: context.get<AppConfig>(APP_CONFIG).tools.testRatePerMinute }))

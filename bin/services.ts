@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { AppConfig } from '../adapters/config/app-config';
 import { AppContainer, buildContainer } from '../adapters/container';
+import { createSchedulerLoop } from '../adapters/schedule-services.module';
 import { createPinoRoot } from '../adapters/system/pino-logger';
 import { createEnvelopeApp } from '../contracts/envelope/app';
 import { envelopeModule } from '../contracts/envelope/envelope.module';
@@ -30,6 +31,8 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
     // With the in-process queue nobody else can run the jobs; with RabbitMQ, `npm run worker` does.
     const worker = config.queue.kind === 'inprocess' ? app.container.get(JobWorker) : undefined;
     await worker?.start();
+    const scheduler = worker ? createSchedulerLoop(app.container, config) : undefined;
+    scheduler?.start();
     const common = { container: app.container, logger, bodyLimitBytes: config.bodyLimitBytes };
     const platform = await listen('platform', createPlatformApp(common), { host: config.host, port: config.ports.platform }, (status) => ({
       error: status === 431 ? 'header_too_large' : 'bad_request',
@@ -50,6 +53,7 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
       prompt,
       stop: async () => {
         await Promise.all(started.map((service) => service.stop()));
+        await scheduler?.stop();
         await worker?.stop();
         await app.close();
       },

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConfigError } from '../adapters/config/config-error';
 import { loadConfig } from '../adapters/config/load-config';
 import { buildContainer } from '../adapters/container';
+import { createSchedulerLoop } from '../adapters/schedule-services.module';
 import { createPinoRoot } from '../adapters/system/pino-logger';
 import { JobWorker } from '../core/services/jobs/job-worker.service';
 
@@ -12,13 +13,15 @@ async function main(): Promise<void> {
   const app = await buildContainer(config, logger);
   const worker = app.container.get(JobWorker);
   await worker.start();
+  const scheduler = createSchedulerLoop(app.container, config);
+  scheduler?.start();
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
-    worker
-      .stop()
+    Promise.resolve(scheduler?.stop())
+      .then(() => worker.stop())
       .then(() => app.close())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));

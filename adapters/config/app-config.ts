@@ -30,6 +30,11 @@ export interface AppConfig {
   sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[] };
   /** Per-user calls of `/tools/test/*` per minute. */
   tools: { testRatePerMinute: number };
+  /**
+   * Due schedules are looked for every `tickMs` by the process that runs the jobs (the server
+   * with the in-process queue, `npm run worker` with RabbitMQ); several may run it, a due time fires once.
+   */
+  scheduler: { enabled: boolean; tickMs: number };
   /** Outgoing e-mail (the `email` notification channel); without `smtpUrl` the channel is unavailable. */
   mail: { smtpUrl?: string; from?: string };
   debug: boolean;

@@ -51,6 +51,8 @@ export const envSchema = z.object({
   EGRESS_ALLOW_HOSTS: list.default(''),
   PLUGIN_PUBLIC_KEYS: list.default(''),
   TOOLS_TEST_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  SCHEDULER_ENABLED: bool.default('true'),
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().min(3).max(320).optional(),
   DEBUG: bool.default('false'),

@@ -99,6 +99,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
       pluginPublicKeys: raw.PLUGIN_PUBLIC_KEYS,
     },
     tools: { testRatePerMinute: raw.TOOLS_TEST_RATE_PER_MINUTE },
+    scheduler: { enabled: raw.SCHEDULER_ENABLED, tickMs: raw.SCHEDULER_TICK_MS },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.SMTP_FROM },
     debug: raw.DEBUG,
     logLevel: raw.LOG_LEVEL,

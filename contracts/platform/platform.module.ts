@@ -12,8 +12,6 @@ import { PluginToggler } from '../../core/services/plugins/plugin-toggler.servic
 import { PluginUninstaller } from '../../core/services/plugins/plugin-uninstaller.service';
 import { PluginUpdater } from '../../core/services/plugins/plugin-updater.service';
 import { CustomToolManager } from '../../core/services/tools/custom-tool-manager.service';
-import { ToolCatalog } from '../../core/services/tools/tool-catalog.service';
-import { ToolRunner } from '../../core/services/tools/tool-runner.service';
 import { ToolTester } from '../../core/services/tools/tool-tester.service';
 import { AuthController } from './controllers/auth.controller';
 import { HealthController } from './controllers/health.controller';
@@ -22,7 +20,8 @@ import { ToolsController } from './controllers/tools.controller';
 
 /** The platform's use cases (singletons) and controllers (transient, as tsoa expects). */
 export const platformModule = new ContainerModule(({ bind }) => {
-  const tools = [ToolCatalog, CustomToolManager, ToolRunner, ToolTester];
+  // ToolCatalog and ToolRunner live in coreServicesModule: agents and the worker use them too.
+  const tools = [CustomToolManager, ToolTester];
   // InstalledPluginSet must stay a singleton: it serialises plugin changes in this process.
   const plugins = [InstalledPluginSet, InstalledPluginCatalog, PluginMarketCatalog, BundlePluginInstaller, MarketPluginInstaller, PluginUpdater, PluginToggler, PluginUninstaller];
   for (const service of [UserRegistrar, LoginService, CurrentUserReader, BearerAuthenticator, ...tools, ...plugins]) {

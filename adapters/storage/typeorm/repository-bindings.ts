@@ -18,7 +18,9 @@ import {
 import { DATA_SOURCE_REPOSITORY, DataSourceRepository } from '../../../core/ports/data-source-repository.port';
 import { DOCUMENT_COLLECTION_REPOSITORY, DocumentCollectionRepository } from '../../../core/ports/document-collection-repository.port';
 import { NOTIFICATION_REPOSITORY, NotificationRepository } from '../../../core/ports/notification-repository.port';
+import { AGENT_REPOSITORY, AgentRepository } from '../../../core/ports/agent-repository.port';
 import { ManagerProvider } from './manager-provider';
+import { TypeOrmAgentRepository } from './repositories/typeorm-agent-repository';
 import { TypeOrmDataSourceRepository } from './repositories/typeorm-data-source-repository';
 import { TypeOrmDocumentCollectionRepository } from './repositories/typeorm-document-collection-repository';
 import { TypeOrmNotificationRepository } from './repositories/typeorm-notification-repository';
@@ -32,6 +34,16 @@ import { TypeOrmKnowledgeDocumentRepository } from './repositories/typeorm-knowl
 import { TypeOrmUserRepository } from './repositories/typeorm-user-repository';
 import { TypeOrmVectorRecordRepository } from './repositories/typeorm-vector-record-repository';
 import { TypeOrmUnitOfWork } from './typeorm-unit-of-work';
+import { GOAL_REPOSITORY, GoalRepository } from '../../../core/ports/goal-repository.port';
+import { TASK_REPOSITORY, TaskRepository } from '../../../core/ports/task-repository.port';
+import { TypeOrmGoalRepository } from './repositories/typeorm-goal-repository';
+import { TypeOrmTaskRepository } from './repositories/typeorm-task-repository';
+import { SCHEDULE_REPOSITORY, ScheduleRepository } from '../../../core/ports/schedule-repository.port';
+import { TypeOrmScheduleRepository } from './repositories/typeorm-schedule-repository';
+import { WORKFLOW_REPOSITORY, WorkflowRepository } from '../../../core/ports/workflow-repository.port';
+import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
+import { TypeOrmWorkflowRepository } from './repositories/typeorm-workflow-repository';
+import { TypeOrmExecutionRepository } from './repositories/typeorm-execution-repository';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -51,4 +63,10 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider): 
   bind<DataSourceRepository>(DATA_SOURCE_REPOSITORY).toConstantValue(new TypeOrmDataSourceRepository(managers));
   bind<DocumentCollectionRepository>(DOCUMENT_COLLECTION_REPOSITORY).toConstantValue(new TypeOrmDocumentCollectionRepository(managers));
   bind<NotificationRepository>(NOTIFICATION_REPOSITORY).toConstantValue(new TypeOrmNotificationRepository(managers));
+  bind<AgentRepository>(AGENT_REPOSITORY).toConstantValue(new TypeOrmAgentRepository(managers));
+  bind<GoalRepository>(GOAL_REPOSITORY).toConstantValue(new TypeOrmGoalRepository(managers));
+  bind<TaskRepository>(TASK_REPOSITORY).toConstantValue(new TypeOrmTaskRepository(managers));
+  bind<ScheduleRepository>(SCHEDULE_REPOSITORY).toConstantValue(new TypeOrmScheduleRepository(managers));
+  bind<WorkflowRepository>(WORKFLOW_REPOSITORY).toConstantValue(new TypeOrmWorkflowRepository(managers));
+  bind<ExecutionRepository>(EXECUTION_REPOSITORY).toConstantValue(new TypeOrmExecutionRepository(managers));
 }

@@ -13,6 +13,13 @@ import { PluginReleaseOrmEntity } from './plugin-release.orm-entity';
 import { DataSourceOrmEntity } from './data-source.orm-entity';
 import { DataSourceDocumentOrmEntity } from './data-source-document.orm-entity';
 import { NotificationOrmEntity } from './notification.orm-entity';
+import { AgentOrmEntity } from './agent.orm-entity';
+import { GoalOrmEntity } from './goal.orm-entity';
+import { TaskOrmEntity } from './task.orm-entity';
+import { TaskDependencyOrmEntity } from './task-dependency.orm-entity';
+import { ScheduleOrmEntity } from './schedule.orm-entity';
+import { WorkflowOrmEntity } from './workflow.orm-entity';
+import { ExecutionOrmEntity } from './execution.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
-export const ENTITIES = [UserOrmEntity, VectorRecordOrmEntity, AuditLogOrmEntity, ApiKeyOrmEntity, RateLimitWindowOrmEntity, CustomToolOrmEntity, KnowledgeBaseOrmEntity, KnowledgeDocumentOrmEntity, KnowledgeChunkOrmEntity, InstalledPluginOrmEntity, InstalledPluginChunkOrmEntity, PluginReleaseOrmEntity, DataSourceOrmEntity, DataSourceDocumentOrmEntity, NotificationOrmEntity];
+export const ENTITIES = [UserOrmEntity, VectorRecordOrmEntity, AuditLogOrmEntity, ApiKeyOrmEntity, RateLimitWindowOrmEntity, CustomToolOrmEntity, KnowledgeBaseOrmEntity, KnowledgeDocumentOrmEntity, KnowledgeChunkOrmEntity, InstalledPluginOrmEntity, InstalledPluginChunkOrmEntity, PluginReleaseOrmEntity, DataSourceOrmEntity, DataSourceDocumentOrmEntity, NotificationOrmEntity, AgentOrmEntity, GoalOrmEntity, TaskOrmEntity, TaskDependencyOrmEntity, ScheduleOrmEntity, WorkflowOrmEntity, ExecutionOrmEntity];

@@ -9,6 +9,11 @@ import { CreateInstalledPlugins1795254449990 } from './1795254449990-create-inst
 import { CreateDataSources1795254450310 } from './1795254450310-create-data-sources.migration';
 import { CreateDataSourceDocuments1795254450311 } from './1795254450311-create-data-source-documents.migration';
 import { CreateNotifications1795254450312 } from './1795254450312-create-notifications.migration';
+import { CreateAgents1795254450400 } from './1795254450400-create-agents.migration';
+import { CreateGoalsAndTasks1795254450420 } from './1795254450420-create-goals-and-tasks.migration';
+import { CreateSchedules1795254450430 } from './1795254450430-create-schedules.migration';
+import { CreateWorkflows1795254450410 } from './1795254450410-create-workflows.migration';
+import { CreateExecutions1795254450411 } from './1795254450411-create-executions.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -26,4 +31,9 @@ export const MIGRATIONS = [
   CreateDataSources1795254450310,
   CreateDataSourceDocuments1795254450311,
   CreateNotifications1795254450312,
+  CreateAgents1795254450400,
+  CreateWorkflows1795254450410,
+  CreateExecutions1795254450411,
+  CreateGoalsAndTasks1795254450420,
+  CreateSchedules1795254450430,
 ];

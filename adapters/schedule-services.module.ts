@@ -1,0 +1,36 @@
+import { Container, ContainerModule } from 'inversify';
+import { CLOCK, Clock } from '../core/ports/clock.port';
+import { CRON_CALCULATOR } from '../core/ports/cron-calculator.port';
+import { LOGGER, Logger } from '../core/ports/logger.port';
+import { JOB_HANDLER } from '../core/services/jobs/job-handler';
+import { ScheduleFireHandler } from '../core/services/schedules/schedule-fire.handler';
+import { ScheduleManager } from '../core/services/schedules/schedule-manager.service';
+import { ScheduleTicker } from '../core/services/schedules/schedule-ticker.service';
+import { AppConfig } from './config/app-config';
+import { SchedulerLoop } from './scheduling/scheduler-loop';
+import { CronParserCalculator } from './system/cron-parser-calculator';
+
+/**
+ * The schedule use cases, the cron calculator and the `schedule.fire` job handler. Needs the
+ * storage module (SCHEDULE_REPOSITORY, USER_REPOSITORY, AGENT_REPOSITORY, WORKFLOW_REPOSITORY),
+ * JOB_QUEUE, CLOCK, ID_GENERATOR, LOGGER, AuditTrail and ExecutionLauncher. The SchedulerLoop
+ * comes from `createSchedulerLoop`, for the process that runs the jobs.
+ */
+export function scheduleServicesModule(): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(CRON_CALCULATOR).toConstantValue(new CronParserCalculator());
+    bind(ScheduleManager).toSelf().inSingletonScope();
+    bind(ScheduleTicker).toSelf().inSingletonScope();
+    bind(JOB_HANDLER).to(ScheduleFireHandler).inSingletonScope();
+  });
+}
+
+/**
+ * The scheduler for a process that runs the jobs, or undefined when `SCHEDULER_ENABLED=false`.
+ * The caller starts it and awaits `stop()` before closing the container.
+ */
+export function createSchedulerLoop(container: Container, config: AppConfig): SchedulerLoop | undefined {
+  if (!config.scheduler.enabled) return undefined;
+  const logger = container.get<Logger>(LOGGER);
+  return new SchedulerLoop(container.get(ScheduleTicker), container.get<Clock>(CLOCK), logger, config.scheduler.tickMs);
+}

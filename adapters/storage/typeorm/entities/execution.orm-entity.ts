@@ -1,0 +1,69 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+/**
+ * Row of `executions`; the schema itself is owned by the migrations. No column is nullable
+ * (MariaDB reports nullable defaults in a way TypeORM misreads): an absent schedule or error
+ * is empty text, an absent time the epoch, and `success` is read only once the run finished.
+ */
+@Entity({ name: 'executions' })
+@Index('IDX_executions_owner_created', ['ownerId', 'createdAt'])
+@Index('IDX_executions_target', ['targetType', 'targetId'])
+export class ExecutionOrmEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'varchar', length: 36 })
+  ownerId!: string;
+
+  @Column({ name: 'target_type', type: 'varchar', length: 16 })
+  targetType!: string;
+
+  @Column({ name: 'target_id', type: 'varchar', length: 36 })
+  targetId!: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  mode!: string;
+
+  /** `trigger` is a reserved word in MySQL. */
+  @Column({ name: 'triggered_by', type: 'varchar', length: 16 })
+  triggeredBy!: string;
+
+  @Column({ name: 'schedule_id', type: 'varchar', length: 36 })
+  scheduleId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: string;
+
+  @Column({ type: 'boolean' })
+  success!: boolean;
+
+  /**
+   * `{input, output, steps}` in one `json` column: step outputs easily outgrow MySQL's 64 KiB
+   * TEXT (see WorkflowOrmEntity.graph), and an object is never SQL NULL, unlike a lone output.
+   */
+  @Column({ type: 'json' })
+  payload!: object;
+
+  @Column({ name: 'prompt_tokens', type: 'integer' })
+  promptTokens!: number;
+
+  @Column({ name: 'completion_tokens', type: 'integer' })
+  completionTokens!: number;
+
+  @Column({ name: 'total_tokens', type: 'integer' })
+  totalTokens!: number;
+
+  @Column({ name: 'error_code', type: 'varchar', length: 100 })
+  errorCode!: string;
+
+  @Column({ name: 'error_message', type: 'text' })
+  errorMessage!: string;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  @Column({ name: 'started_at', type: 'datetime', precision: 3 })
+  startedAt!: Date;
+
+  @Column({ name: 'finished_at', type: 'datetime', precision: 3 })
+  finishedAt!: Date;
+}

@@ -1,0 +1,71 @@
+import {
+  Execution,
+  ExecutionStatus,
+  ExecutionTargetType,
+  ExecutionTrigger,
+  FINISHED_EXECUTION_STATUSES,
+} from '../../../../core/domain/execution/execution.entity';
+import { JsonValue } from '../../../../core/shared/json';
+import { ExecutionOrmEntity } from '../entities/execution.orm-entity';
+
+/** What the `payload` column holds. */
+interface ExecutionPayload {
+  input: JsonValue;
+  output: JsonValue;
+  steps: JsonValue[];
+}
+
+/** Stands for "not yet" in the time columns, which are never NULL (see the entity). */
+const NO_TIME = new Date(0);
+
+export function toExecutionRow(execution: Execution): ExecutionOrmEntity {
+  return {
+    id: execution.id,
+    ownerId: execution.ownerId,
+    targetType: execution.targetType,
+    targetId: execution.targetId,
+    mode: execution.mode,
+    triggeredBy: execution.trigger,
+    scheduleId: execution.scheduleId ?? '',
+    status: execution.status,
+    success: execution.success ?? false,
+    payload: { input: execution.input, output: execution.output, steps: execution.steps } satisfies ExecutionPayload,
+    promptTokens: execution.tokenUsage.promptTokens,
+    completionTokens: execution.tokenUsage.completionTokens,
+    totalTokens: execution.tokenUsage.totalTokens,
+    errorCode: execution.error?.code ?? '',
+    errorMessage: execution.error?.message ?? '',
+    createdAt: execution.createdAt,
+    startedAt: execution.startedAt ?? NO_TIME,
+    finishedAt: execution.finishedAt ?? NO_TIME,
+  };
+}
+
+export function toExecution(row: ExecutionOrmEntity): Execution {
+  const status = row.status as ExecutionStatus;
+  const payload = row.payload as ExecutionPayload;
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    targetType: row.targetType as ExecutionTargetType,
+    targetId: row.targetId,
+    mode: row.mode,
+    trigger: row.triggeredBy as ExecutionTrigger,
+    scheduleId: row.scheduleId === '' ? null : row.scheduleId,
+    status,
+    // MySQL hands booleans back as 0/1; an unfinished run has no verdict yet.
+    success: FINISHED_EXECUTION_STATUSES.includes(status) ? Boolean(row.success) : null,
+    input: payload.input,
+    output: payload.output,
+    steps: payload.steps,
+    tokenUsage: { promptTokens: row.promptTokens, completionTokens: row.completionTokens, totalTokens: row.totalTokens },
+    error: row.errorCode === '' ? null : { code: row.errorCode, message: row.errorMessage },
+    createdAt: row.createdAt,
+    startedAt: timeOrNull(row.startedAt),
+    finishedAt: timeOrNull(row.finishedAt),
+  };
+}
+
+function timeOrNull(value: Date): Date | null {
+  return value.getTime() === NO_TIME.getTime() ? null : value;
+}

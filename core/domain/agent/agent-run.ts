@@ -1,0 +1,48 @@
+import { ChatMessage, TokenUsage } from '../llm/chat-message';
+import { LlmCallBudget } from '../llm/llm-call-budget';
+import { JsonValue } from '../../shared/json';
+
+/** One model call (`llm`) or one tool call (`tool`) of a run, in order. */
+export interface AgentRunStep {
+  /** 1-based; a model call and the tool calls it asked for share one iteration. */
+  iteration: number;
+  type: 'llm' | 'tool';
+  tool?: string;
+  /** The parsed arguments, or the raw text when it was not a JSON object. */
+  arguments?: JsonValue;
+  /** The tool's result; when its JSON is longer than the run's cap, that JSON cut to the cap (a string). */
+  result?: JsonValue;
+  error?: { code: string; message: string };
+  /** What the model wrote (may be empty when it only asked for tools). */
+  content?: string;
+}
+
+export interface AgentRunResult {
+  success: boolean;
+  /** The model's final answer; on failure, its last content. */
+  output: string;
+  steps: AgentRunStep[];
+  toolCalls: Array<{ id: string; name: string; arguments: JsonValue; success: boolean }>;
+  tokenUsage: TokenUsage;
+  /** Model calls made by this run. */
+  iterations: number;
+  /** Budget calls spent by this run, retries included (behaviour rule 3). */
+  llmCalls: number;
+  error?: { code: string; message: string };
+}
+
+export interface AgentRunOptions {
+  /** Earlier turns, between the system prompt and the new input. */
+  history?: ChatMessage[];
+  /** A nested run passes its caller's budget: both count against one limit (which also bounds recursion). */
+  budget?: LlmCallBudget;
+  signal?: AbortSignal;
+}
+
+/** Error codes of a run that ended without an answer (not exceptions: the result carries them). */
+export const AGENT_RUN_ERRORS = {
+  /** Behaviour rule 6: the model still wanted tools when the iteration limit was reached. */
+  iterationLimit: 'agent.iteration_limit',
+  /** The run's signal was aborted. */
+  cancelled: 'agent.cancelled',
+} as const;

@@ -1,0 +1,37 @@
+import { JsonObject } from '../../shared/json';
+
+/** `draft` → `deployed` (deploy) → `stopped` (stop) → `deployed`; a deployed agent is published. */
+export type AgentStatus = 'draft' | 'deployed' | 'stopped';
+
+export const AGENT_STATUSES: ReadonlyArray<AgentStatus> = ['draft', 'deployed', 'stopped'];
+
+export interface AgentModelConfig {
+  /** Any provider name; the run uses `modelName` only when it names the configured provider. */
+  provider: string;
+  modelName: string;
+  temperature: number;
+}
+
+/** An agent: a system prompt, a model configuration and the tools it may call. */
+export interface Agent {
+  /** UUID. */
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  /** Empty when the agent has none. */
+  systemPrompt: string;
+  modelConfig: AgentModelConfig;
+  /** Model calls a run may make before it is cut off (behaviour rule 6); 1..50. */
+  iterationLimit: number;
+  /** Tool ids: built-in or plugin ids (`calculator`) and custom tool UUIDs. */
+  includeTools: string[];
+  /** `{nodes: [{id, type, label}], edges: [{source, target}]}`. */
+  workflowConfig: JsonObject;
+  status: AgentStatus;
+  /** 1 on create, +1 on every update of the payload. */
+  version: number;
+  isMainAgent: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -1,0 +1,2 @@
+export const GOAL_ACTIONS = ['start', 'pause', 'resume', 'complete', 'fail', 'cancel'] as const;
+export type GoalAction = (typeof GOAL_ACTIONS)[number];

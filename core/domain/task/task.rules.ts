@@ -1,0 +1,126 @@
+import { FieldIssue } from '../../shared/domain-error';
+import { JsonValue } from '../../shared/json';
+import { TASK_PRIORITIES, TaskPriority } from './task.entity';
+
+export const TASK_LIMITS = {
+  titleChars: 200,
+  descriptionChars: 10_000,
+  dependencies: 50,
+  idChars: 36,
+  reasonChars: 2_000,
+  /** UTF-8 bytes of a result's JSON: what a MySQL TEXT column holds. */
+  resultBytes: 65_535,
+} as const;
+
+/** A task as a caller asks for it. */
+export interface NewTaskInput {
+  title: string;
+  description?: string;
+  goalId?: string;
+  /** Default `normal`. */
+  priority?: TaskPriority;
+  requiresApproval?: boolean;
+  assigneeAgentId?: string;
+  /** Ids of tasks that must be completed first; repeats count once. */
+  dependsOn?: string[];
+  dueAt?: Date;
+}
+
+export interface CheckedNewTask {
+  title: string;
+  description: string;
+  goalId: string | null;
+  priority: TaskPriority;
+  requiresApproval: boolean;
+  assigneeAgentId: string | null;
+  /** Distinct, in the order given. */
+  dependsOn: string[];
+  dueAt: Date | null;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
+
+/** Checks a new task completely (every problem at once, named by its wire field). */
+export function checkNewTask(input: NewTaskInput): Checked<CheckedNewTask> {
+  const issues: FieldIssue[] = [];
+  const title = typeof input.title === 'string' ? input.title.trim() : '';
+  if (title.length === 0 || title.length > TASK_LIMITS.titleChars) {
+    issues.push({ field: 'title', message: `must be 1 to ${TASK_LIMITS.titleChars} characters` });
+  }
+  const description = input.description ?? '';
+  if (typeof description !== 'string' || description.length > TASK_LIMITS.descriptionChars) {
+    issues.push({ field: 'description', message: `must be a string of at most ${TASK_LIMITS.descriptionChars} characters` });
+  }
+  const priority = input.priority ?? 'normal';
+  if (!(TASK_PRIORITIES as ReadonlyArray<string>).includes(priority)) {
+    issues.push({ field: 'priority', message: `must be one of ${TASK_PRIORITIES.join(', ')}` });
+  }
+  if (input.requiresApproval !== undefined && typeof input.requiresApproval !== 'boolean') {
+    issues.push({ field: 'requires_approval', message: 'must be a boolean' });
+  }
+  const goalId = optionalId(issues, 'goal_id', input.goalId);
+  const assigneeAgentId = optionalId(issues, 'assignee_agent_id', input.assigneeAgentId);
+  const dependsOn = dependencyIds(issues, input.dependsOn);
+  if (input.dueAt !== undefined && !(input.dueAt instanceof Date && Number.isFinite(input.dueAt.getTime()))) {
+    issues.push({ field: 'due_at', message: 'must be a valid date and time' });
+  }
+  if (issues.length > 0) return { ok: false, issues };
+  return {
+    ok: true,
+    value: {
+      title,
+      description,
+      goalId,
+      priority,
+      requiresApproval: input.requiresApproval ?? false,
+      assigneeAgentId,
+      dependsOn,
+      dueAt: input.dueAt ?? null,
+    },
+  };
+}
+
+/** What `complete` and `fail` may carry. */
+export function transitionDetailIssues(details: { result?: JsonValue; reason?: string }): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (details.reason !== undefined && (typeof details.reason !== 'string' || details.reason.length > TASK_LIMITS.reasonChars)) {
+    issues.push({ field: 'reason', message: `must be a string of at most ${TASK_LIMITS.reasonChars} characters` });
+  }
+  if (details.result !== undefined && utf8Length(JSON.stringify(details.result) ?? '') > TASK_LIMITS.resultBytes) {
+    issues.push({ field: 'result', message: `must be at most ${TASK_LIMITS.resultBytes} bytes of JSON` });
+  }
+  return issues;
+}
+
+export function isEntityId(value: unknown): value is string {
+  return typeof value === 'string' && value.trim().length > 0 && value.length <= TASK_LIMITS.idChars;
+}
+
+function optionalId(issues: FieldIssue[], field: string, value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!isEntityId(value)) issues.push({ field, message: `must be an id of 1 to ${TASK_LIMITS.idChars} characters` });
+  return value;
+}
+
+function dependencyIds(issues: FieldIssue[], value: string[] | undefined): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every(isEntityId)) {
+    issues.push({ field: 'depends_on', message: `must be a list of ids of 1 to ${TASK_LIMITS.idChars} characters` });
+    return [];
+  }
+  const distinct = [...new Set(value)];
+  if (distinct.length > TASK_LIMITS.dependencies) {
+    issues.push({ field: 'depends_on', message: `must name at most ${TASK_LIMITS.dependencies} tasks` });
+  }
+  return distinct;
+}
+
+/** Bytes of `text` in UTF-8; a lone surrogate counts as the 3-byte replacement character. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}

@@ -1,0 +1,43 @@
+import { TokenUsage } from '../llm/chat-message';
+import { JsonValue } from '../../shared/json';
+import { WorkflowNodeType } from './workflow-graph';
+
+export type WorkflowStepStatus = 'completed' | 'failed' | 'skipped';
+
+/** A type alias, not an interface, so steps stay assignable to JsonValue. */
+export type WorkflowRunError = {
+  code: string;
+  message: string;
+};
+
+/**
+ * What one node did, in the run's order; a plain JSON record (snake_case) so it is stored and
+ * shown as is. Skipped nodes have no times. A completed step may carry an error: a tool node
+ * with `continue_on_error` that failed.
+ */
+export type WorkflowStep = {
+  node_id: string;
+  type: WorkflowNodeType;
+  label: string | null;
+  status: WorkflowStepStatus;
+  output: JsonValue;
+  error: WorkflowRunError | null;
+  /** ISO 8601. */
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number;
+};
+
+export interface WorkflowRunResult {
+  /** False when a node failed or the run was cancelled. */
+  success: boolean;
+  /** The output of the end node that ran (the last one, when several did), else null. */
+  output: JsonValue;
+  /** One per node, in the order they were settled. */
+  steps: WorkflowStep[];
+  tokenUsage: TokenUsage;
+  /** Budget calls this run spent, retries included. */
+  llmCalls: number;
+  /** The first failing node's error. */
+  error?: WorkflowRunError;
+}

@@ -1,0 +1,24 @@
+import { Schedule } from '../domain/schedule/schedule.entity';
+import { token } from '../shared/token';
+
+/** Stored schedules, and the atomic step that claims a due run for exactly one scheduler. */
+export interface ScheduleRepository {
+  create(schedule: Schedule): Promise<void>;
+  findById(id: string): Promise<Schedule | undefined>;
+  countByOwner(ownerId: string): Promise<number>;
+  /** Enabled schedules whose `nextRunAt` is at or before `now`, the longest overdue first. */
+  due(now: Date, limit: number): Promise<Schedule[]>;
+  /**
+   * Claims the run due at `expectedNextRunAt`: sets `nextRunAt` to `next` and `lastRunAt` to
+   * `firedAt`, and disables the schedule when `next` is null (a one-shot that has fired).
+   * Only applies while the schedule is enabled and still due at `expectedNextRunAt`, in one
+   * conditional update: false when another process advanced (or someone disabled) it first.
+   */
+  advance(id: string, expectedNextRunAt: Date, next: Date | null, firedAt: Date): Promise<boolean>;
+  /** Remembers the execution the schedule started last. */
+  recordExecution(id: string, executionId: string): Promise<void>;
+  /** Stops the schedule firing; `nextRunAt` is kept for the record. */
+  disable(id: string): Promise<void>;
+}
+
+export const SCHEDULE_REPOSITORY = token<ScheduleRepository>('ScheduleRepository');

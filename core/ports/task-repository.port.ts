@@ -1,0 +1,40 @@
+import { Task, TaskStatus } from '../domain/task/task.entity';
+import { token } from '../shared/token';
+
+export interface TaskFilter {
+  /** Only this owner's tasks; every owner's when absent. */
+  ownerId?: string;
+  goalId?: string;
+  status?: TaskStatus;
+}
+
+export interface TaskSlice {
+  /** Newest first. */
+  items: Task[];
+  total: number;
+}
+
+/**
+ * Tasks and their dependencies (`dependsOn`, stored in the order given). Visibility is the
+ * caller's business: every method sees every owner.
+ */
+export interface TaskRepository {
+  findById(id: string): Promise<Task | undefined>;
+  /** The tasks that exist among `ids`, in the order of `ids`. */
+  findByIds(ids: ReadonlyArray<string>): Promise<Task[]>;
+  /** Stores the task and its dependencies together. The dependencies must exist. */
+  create(task: Task): Promise<void>;
+  /**
+   * Writes every field but `id`, `ownerId`, `goalId`, `dependsOn` and `createdAt`, only if the
+   * stored task is still in `expectedStatus`. False when it is not (a concurrent change) or the
+   * task is gone: the conditional update is what makes two simultaneous claims end with one winner.
+   */
+  updateIfStatus(task: Task, expectedStatus: TaskStatus): Promise<boolean>;
+  /** Every task of the goal, oldest first. */
+  listByGoal(goalId: string): Promise<Task[]>;
+  /** The tasks `task` depends on that are not completed yet, in `dependsOn` order. */
+  blockers(task: Task): Promise<Task[]>;
+  list(filter: TaskFilter, offset: number, limit: number): Promise<TaskSlice>;
+}
+
+export const TASK_REPOSITORY = token<TaskRepository>('TaskRepository');

@@ -1,0 +1,154 @@
+import { inject, injectable } from 'inversify';
+import { Agent } from '../../domain/agent/agent.entity';
+import { AGENT_RUN_ERRORS, AgentRunOptions, AgentRunResult } from '../../domain/agent/agent-run';
+import { Actor } from '../../domain/auth/actor';
+import { ChatMessage, ToolCall, ToolDefinition } from '../../domain/llm/chat-message';
+import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
+import { TOOL_ERROR_CODES } from '../../domain/tool/tool-outcome';
+import { ChatRequest, ChatResponse, LLM_PROVIDER, LlmProvider } from '../../ports/llm-provider.port';
+import { LOGGER, Logger } from '../../ports/logger.port';
+import { DomainError } from '../../shared/domain-error';
+import { JsonValue } from '../../shared/json';
+import { ToolCatalog } from '../tools/tool-catalog.service';
+import { ToolRunner } from '../tools/tool-runner.service';
+import { AGENT_SETTINGS, AgentSettings } from './agent-settings';
+import { AgentRunRecord } from './agent-run-record';
+import { offeredTools } from './offered-tools';
+import { parseToolArguments } from './tool-call-arguments';
+import { boundedResult, ToolReply, toolMessageContent } from './tool-reply';
+
+const BUDGET_EXCEEDED = 'llm.budget_exceeded';
+
+/** One run's fixed inputs, shared by the steps of the loop. */
+interface RunContext {
+  actor: Actor;
+  agent: Agent;
+  offered: Map<string, ToolDefinition>;
+  budget: LlmCallBudget;
+  signal?: AbortSignal;
+  record: AgentRunRecord;
+}
+
+/**
+ * The agent loop: each iteration is one model call followed by the tool calls it asked for,
+ * in order, until the model answers without tools or the iteration limit is reached.
+ * A failing tool never ends the run (behaviour rule 2): its error goes back to the model.
+ */
+@injectable()
+export class AgentRunner {
+  constructor(
+    @inject(LLM_PROVIDER) private readonly llm: LlmProvider,
+    @inject(ToolCatalog) private readonly catalog: ToolCatalog,
+    @inject(ToolRunner) private readonly tools: ToolRunner,
+    @inject(LOGGER) private readonly logger: Logger,
+    @inject(AGENT_SETTINGS) private readonly settings: AgentSettings,
+  ) {}
+
+  /** LLM failures other than a spent budget (upstream, timeout, rate limit) are thrown. */
+  async run(actor: Actor, agent: Agent, input: string, options: AgentRunOptions = {}): Promise<AgentRunResult> {
+    // A fresh budget per run starts the call counter at zero (rule 4); a caller's budget is shared.
+    const budget = options.budget ?? new LlmCallBudget(agent.iterationLimit * this.settings.llmCallsPerIteration);
+    const record = new AgentRunRecord(budget);
+    const offered = await offeredTools(this.catalog, this.logger, actor, agent.id, agent.includeTools);
+    const run: RunContext = { actor, agent, offered, budget, signal: options.signal, record };
+    const messages: ChatMessage[] = [
+      ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
+      ...(options.history ?? []),
+      { role: 'user', content: input },
+    ];
+
+    for (let iteration = 1; iteration <= agent.iterationLimit; iteration += 1) {
+      if (options.signal?.aborted) return record.failed(cancelled());
+      const answer = await this.ask(run, messages);
+      if ('error' in answer) return record.failed(answer.error);
+      const response = answer.response;
+      record.modelAnswered(iteration, response.content, response.usage);
+      if (response.toolCalls.length === 0) return record.succeeded(response.content);
+
+      messages.push({ role: 'assistant', content: response.content, toolCalls: response.toolCalls });
+      for (const call of response.toolCalls) {
+        if (options.signal?.aborted) return record.failed(cancelled());
+        const content = await this.callTool(run, iteration, call);
+        messages.push({ role: 'tool', content, toolCallId: call.id, name: call.name });
+      }
+    }
+    // Behaviour rule 6: cut off while the model still wanted tools.
+    this.logger.info({ agentId: agent.id, iterationLimit: agent.iterationLimit }, 'agent run reached its iteration limit');
+    const message = `The agent reached its limit of ${agent.iterationLimit} iterations without a final answer`;
+    return record.failed({ code: AGENT_RUN_ERRORS.iterationLimit, message });
+  }
+
+  /** The model's answer, or the error that ends the run (a spent budget, a cancellation). */
+  private async ask(run: RunContext, messages: ChatMessage[]): Promise<{ response: ChatResponse } | { error: { code: string; message: string } }> {
+    const { agent, offered, budget, signal } = run;
+    const request: ChatRequest = {
+      messages: [...messages],
+      tools: offered.size > 0 ? [...offered.values()] : undefined,
+      temperature: agent.modelConfig.temperature,
+      model: this.modelFor(agent),
+      budget,
+      signal,
+    };
+    try {
+      return { response: await this.llm.chat(request) };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === BUDGET_EXCEEDED) return { error: { code: error.code, message: error.message } };
+      if (signal?.aborted) return { error: cancelled() };
+      throw error;
+    }
+  }
+
+  /**
+   * The agent's model name goes to the provider only when the agent names the configured
+   * provider. An agent may name any provider (decisions.md), but one provider is injected:
+   * another vendor's model name would mean nothing to it (or be refused upstream as an unknown
+   * model), so such an agent runs on the configured provider's default model instead of failing.
+   */
+  private modelFor(agent: Agent): string | undefined {
+    const { provider, modelName } = agent.modelConfig;
+    return provider === this.llm.name && modelName ? modelName : undefined;
+  }
+
+  /** Runs one tool call and returns the tool message content; never throws (rule 2). */
+  private async callTool(run: RunContext, iteration: number, call: ToolCall): Promise<string> {
+    const { agent, record } = run;
+    const max = this.settings.maxToolResultChars;
+    const parsed = parseToolArguments(call.arguments);
+    const args: JsonValue = parsed.ok ? parsed.value : parsed.raw;
+    let reply: ToolReply;
+    if (!run.offered.has(call.name)) {
+      this.logger.warn({ agentId: agent.id, tool: call.name, toolCallId: call.id }, 'model called a tool it was not offered');
+      reply = { success: false, error: { code: 'not_found', message: `Tool "${call.name}" is not available to this agent` } };
+    } else if (!parsed.ok) {
+      // Behaviour rule 7. The raw text is not logged: it may hold whatever the user pasted.
+      this.logger.warn({ agentId: agent.id, tool: call.name, toolCallId: call.id, length: call.arguments.length }, 'tool call arguments are not a valid JSON object');
+      reply = { success: false, error: { code: 'invalid_input', message: 'The arguments are not a valid JSON object' } };
+    } else {
+      reply = await this.useTool(run, call, parsed.value);
+    }
+    if (reply.success) record.toolSucceeded(iteration, call, args, boundedResult(reply.result, max));
+    else record.toolFailed(iteration, call, args, reply.error);
+    return toolMessageContent(reply, max);
+  }
+
+  private async useTool(run: RunContext, call: ToolCall, args: Record<string, JsonValue>): Promise<ToolReply> {
+    try {
+      const outcome = await this.tools.use(run.actor, call.name, args, { budget: run.budget, signal: run.signal });
+      return outcome.success ? { success: true, result: outcome.result } : { success: false, error: outcome.error };
+    } catch (error) {
+      // Rule 2: an exception raised while a tool runs is the tool's failure, not the run's.
+      const known = error instanceof DomainError;
+      this.logger.warn(
+        { agentId: run.agent.id, tool: call.name, toolCallId: call.id, code: known ? error.code : undefined, error: String(error) },
+        'tool call threw; the run goes on',
+      );
+      if (!known) return { success: false, error: { code: 'runtime_error', message: 'The tool failed unexpectedly' } };
+      const code = (TOOL_ERROR_CODES as ReadonlyArray<string>).includes(error.reason) ? error.reason : 'runtime_error';
+      return { success: false, error: { code, message: error.message } };
+    }
+  }
+}
+
+function cancelled(): { code: string; message: string } {
+  return { code: AGENT_RUN_ERRORS.cancelled, message: 'The run was cancelled' };
+}

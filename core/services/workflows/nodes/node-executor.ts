@@ -1,0 +1,32 @@
+import { Actor } from '../../../domain/auth/actor';
+import { TokenUsage } from '../../../domain/llm/chat-message';
+import { LlmCallBudget } from '../../../domain/llm/llm-call-budget';
+import { TemplateScope } from '../../../domain/workflow/template';
+import { WorkflowNode } from '../../../domain/workflow/workflow-graph';
+import { JsonObject, JsonValue } from '../../../shared/json';
+
+/** What a node sees while it runs. */
+export interface NodeRunContext {
+  actor: Actor;
+  node: WorkflowNode;
+  /** The node's config; validated with the graph, so the fields its type needs are there. */
+  config: JsonObject;
+  scope: TemplateScope;
+  /** The run's budget: every LLM call of every node, agent and tool counts against it. */
+  budget: LlmCallBudget;
+  signal?: AbortSignal;
+}
+
+export interface NodeRunResult {
+  output: JsonValue;
+  /** Condition nodes: the edges to take. */
+  branch?: 'true' | 'false';
+  tokenUsage?: TokenUsage;
+  /** A failure the node recorded without failing the run (a tool with `continue_on_error`). */
+  error?: { code: string; message: string };
+}
+
+/** Runs one type of node. A node fails by throwing; a `DomainError`'s code and message are recorded. */
+export interface NodeExecutor {
+  run(context: NodeRunContext): Promise<NodeRunResult>;
+}

@@ -1,0 +1,39 @@
+import { Container } from 'inversify';
+import { taskServicesModule } from '../../adapters/task-services.module';
+import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
+import { Clock, CLOCK } from '../../core/ports/clock.port';
+import { ID_GENERATOR } from '../../core/ports/id-generator.port';
+import { GoalManager } from '../../core/services/goals/goal-manager.service';
+import { TaskManager } from '../../core/services/tasks/task-manager.service';
+import { TestStorage } from './test-database';
+
+/** Moves one millisecond on at every reading, so records made in a row never share a timestamp. */
+export class TickingClock implements Clock {
+  private current: number;
+
+  constructor(start = '2024-03-01T09:00:00.000Z') {
+    this.current = Date.parse(start);
+  }
+
+  now(): Date {
+    this.current += 1;
+    return new Date(this.current);
+  }
+}
+
+export interface TaskServices {
+  container: Container;
+  tasks: TaskManager;
+  goals: GoalManager;
+  clock: TickingClock;
+}
+
+/** The goal and task use cases wired as the composition root wires them, over a test storage. */
+export function createTaskServices(storage: TestStorage): TaskServices {
+  const container = new Container();
+  const clock = new TickingClock();
+  container.bind(CLOCK).toConstantValue(clock);
+  container.bind(ID_GENERATOR).toConstantValue(new CryptoIdGenerator());
+  container.loadSync(storage.module, taskServicesModule());
+  return { container, tasks: container.get(TaskManager), goals: container.get(GoalManager), clock };
+}

@@ -1,0 +1,357 @@
+import { Agent } from '../../../../core/domain/agent/agent.entity';
+import { Actor } from '../../../../core/domain/auth/actor';
+import { LlmCallBudget } from '../../../../core/domain/llm/llm-call-budget';
+import { LlmBudgetExceededError, LlmUpstreamError } from '../../../../core/domain/llm/llm.errors';
+import { ToolDescriptor } from '../../../../core/domain/tool/tool-descriptor';
+import { ToolOutcome } from '../../../../core/domain/tool/tool-outcome';
+import { Clock } from '../../../../core/ports/clock.port';
+import { CustomToolRepository } from '../../../../core/ports/custom-tool-repository.port';
+import { HttpEgress } from '../../../../core/ports/http-egress.port';
+import { JsonSchemaValidator } from '../../../../core/ports/json-schema-validator.port';
+import { LogFields, Logger } from '../../../../core/ports/logger.port';
+import { SecretCipher } from '../../../../core/ports/secret-cipher.port';
+import { ToolInvocationContext, ToolRegistry } from '../../../../core/ports/tool-registry.port';
+import { JsonValue } from '../../../../core/shared/json';
+import { AgentRunner } from '../../../../core/services/agents/agent-runner.service';
+import { AgentSettings } from '../../../../core/services/agents/agent-settings';
+import { ToolCatalog } from '../../../../core/services/tools/tool-catalog.service';
+import { ToolRunner } from '../../../../core/services/tools/tool-runner.service';
+import { anAgent } from '../../../fixtures/agents/agent.mother';
+import { answer, callTools, QueuedLlmProvider, QueuedTurn } from '../../../fixtures/agents/queued-llm-provider';
+
+const actor: Actor = { userId: 'user-1', role: 'user' };
+const settings: AgentSettings = { defaultProvider: 'scripted', defaultModel: 'scripted-1', llmCallsPerIteration: 3, maxToolResultChars: 8000 };
+
+type ToolBehaviour = (input: JsonValue, context: ToolInvocationContext) => Promise<ToolOutcome>;
+
+const receipt = (id: string) => ({ tool_id: id, version: '1.0.0', wall_ms: 1, cpu_ms: 1, heap_bytes: 0, capabilities_used: [], http_calls: 0, outcome: 'success' as const });
+const ok = (id: string, result: JsonValue): ToolOutcome => ({ success: true, result, receipt: receipt(id), logs: [] });
+
+const descriptor = (id: string, enabled = true): ToolDescriptor => ({
+  id,
+  name: id,
+  version: '1.0.0',
+  publisher: enabled ? 'builtin' : 'acme',
+  description: `The ${id} tool`,
+  category: 'text',
+  kind: 'tool',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  outputSchema: {},
+  capabilities: [],
+  builtin: enabled,
+  enabled,
+  examples: [],
+});
+
+/** A registry of named behaviours, plus a disabled market plugin; it records every invocation. */
+class FakeRegistry implements Partial<ToolRegistry> {
+  readonly invocations: Array<{ id: string; input: JsonValue; context: ToolInvocationContext }> = [];
+  private readonly descriptors: ToolDescriptor[];
+
+  constructor(private readonly behaviours: Record<string, ToolBehaviour>) {
+    this.descriptors = [...Object.keys(behaviours).map((id) => descriptor(id)), descriptor('disabled_plugin', false)];
+  }
+
+  list(): ToolDescriptor[] {
+    return this.descriptors;
+  }
+
+  get(id: string): ToolDescriptor | undefined {
+    return this.descriptors.find((d) => d.id === id);
+  }
+
+  async invoke(id: string, input: JsonValue, context: ToolInvocationContext): Promise<ToolOutcome> {
+    this.invocations.push({ id, input, context });
+    return this.behaviours[id](input, context);
+  }
+}
+
+class RecordingLogger implements Logger {
+  readonly lines: Array<{ level: string; fields: LogFields; message: string }> = [];
+  debug = (fields: LogFields, message: string) => this.lines.push({ level: 'debug', fields, message });
+  info = (fields: LogFields, message: string) => this.lines.push({ level: 'info', fields, message });
+  warn = (fields: LogFields, message: string) => this.lines.push({ level: 'warn', fields, message });
+  error = (fields: LogFields, message: string) => this.lines.push({ level: 'error', fields, message });
+  warnings = () => this.lines.filter((l) => l.level === 'warn');
+}
+
+const defaultBehaviours: Record<string, ToolBehaviour> = {
+  echo: async (input) => ok('echo', { echoed: input }),
+  failing: async () => ({ success: false, error: { code: 'timeout', message: 'The tool ran out of time' }, receipt: receipt('failing'), logs: [] }),
+  exploding: async () => {
+    throw new Error('EACCES /secret/path');
+  },
+  big: async () => ok('big', 'x'.repeat(20_000)),
+};
+
+function setUp(turns: QueuedTurn[], options: { providerName?: string; settings?: Partial<AgentSettings>; behaviours?: Record<string, ToolBehaviour> } = {}) {
+  const llm = new QueuedLlmProvider(turns, options.providerName ?? 'scripted');
+  const registry = new FakeRegistry(options.behaviours ?? defaultBehaviours);
+  const customTools = { findById: async () => undefined } as unknown as CustomToolRepository;
+  const clock: Clock = { now: () => new Date(0) };
+  const toolRunner = new ToolRunner(
+    registry as unknown as ToolRegistry,
+    customTools,
+    {} as JsonSchemaValidator,
+    {} as HttpEgress,
+    {} as SecretCipher,
+    clock,
+  );
+  const catalog = new ToolCatalog(registry as unknown as ToolRegistry, customTools);
+  const logger = new RecordingLogger();
+  const runner = new AgentRunner(llm, catalog, toolRunner, logger, { ...settings, ...options.settings });
+  return { llm, registry, logger, runner };
+}
+
+const agentWith = (overrides: Partial<Agent> = {}) =>
+  anAgent({ systemPrompt: 'Be brief.', includeTools: ['echo'], modelConfig: { provider: 'scripted', modelName: 'scripted-large', temperature: 0.3 }, ...overrides });
+
+describe('AgentRunner: answering without tools', () => {
+  it('When the model answers at once, Then the run succeeds with its content, after system, history and input in that order', async () => {
+    const { llm, runner } = setUp([answer('Paris.')]);
+    const history = [
+      { role: 'user' as const, content: 'Hi' },
+      { role: 'assistant' as const, content: 'Hello!' },
+    ];
+    const result = await runner.run(actor, agentWith(), 'Capital of France?', { history });
+
+    expect(result).toEqual({
+      success: true,
+      output: 'Paris.',
+      steps: [{ iteration: 1, type: 'llm', content: 'Paris.' }],
+      toolCalls: [],
+      tokenUsage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
+      iterations: 1,
+      llmCalls: 1,
+    });
+    expect(llm.requests[0].messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      ...history,
+      { role: 'user', content: 'Capital of France?' },
+    ]);
+    expect(llm.requests[0].tools).toEqual([{ name: 'echo', description: 'The echo tool', parameters: { type: 'object', properties: { text: { type: 'string' } } } }]);
+    expect(llm.requests[0].temperature).toBe(0.3);
+  });
+
+  it('When the system prompt is empty and no tool is listed, Then neither a system message nor tools are sent', async () => {
+    const { llm, runner } = setUp([answer('Hi.')]);
+    await runner.run(actor, agentWith({ systemPrompt: '', includeTools: [] }), 'Hello');
+    expect(llm.requests[0].messages).toEqual([{ role: 'user', content: 'Hello' }]);
+    expect(llm.requests[0].tools).toBeUndefined();
+  });
+});
+
+describe('AgentRunner: tool calls', () => {
+  it('When the model calls a tool, Then its result reaches the next request as a tool message answering that call', async () => {
+    const { llm, registry, runner } = setUp([
+      callTools('Let me echo.', [{ id: 'call_1', name: 'echo', arguments: '{"text":"hi"}' }]),
+      answer('It said hi.'),
+    ]);
+    const result = await runner.run(actor, agentWith(), 'Echo hi');
+
+    expect(registry.invocations).toEqual([{ id: 'echo', input: { text: 'hi' }, context: expect.objectContaining({ actor }) }]);
+    expect(llm.requests[1].messages.slice(-2)).toEqual([
+      { role: 'assistant', content: 'Let me echo.', toolCalls: [{ id: 'call_1', name: 'echo', arguments: '{"text":"hi"}' }] },
+      { role: 'tool', content: '{"success":true,"result":{"echoed":{"text":"hi"}}}', toolCallId: 'call_1', name: 'echo' },
+    ]);
+    expect(result.success).toBe(true);
+    expect(result.output).toBe('It said hi.');
+    expect(result.steps).toEqual([
+      { iteration: 1, type: 'llm', content: 'Let me echo.' },
+      { iteration: 1, type: 'tool', tool: 'echo', arguments: { text: 'hi' }, result: { echoed: { text: 'hi' } } },
+      { iteration: 2, type: 'llm', content: 'It said hi.' },
+    ]);
+    expect(result.toolCalls).toEqual([{ id: 'call_1', name: 'echo', arguments: { text: 'hi' }, success: true }]);
+    expect(result.tokenUsage).toEqual({ promptTokens: 30, completionTokens: 8, totalTokens: 38 });
+    expect(result).toMatchObject({ iterations: 2, llmCalls: 2 });
+  });
+
+  it('When the model asks for several tools at once, Then they run in order and each gets its own tool message', async () => {
+    const { llm, registry, runner } = setUp([
+      callTools('', [
+        { id: 'a', name: 'echo', arguments: '{"text":"1"}' },
+        { id: 'b', name: 'echo', arguments: '{"text":"2"}' },
+      ]),
+      answer('done'),
+    ]);
+    await runner.run(actor, agentWith(), 'go');
+    expect(registry.invocations.map((i) => i.input)).toEqual([{ text: '1' }, { text: '2' }]);
+    expect(llm.requests[1].messages.filter((m) => m.role === 'tool').map((m) => m.toolCallId)).toEqual(['a', 'b']);
+  });
+
+  it.each([
+    ['broken JSON', '{"text": "hi"'],
+    ['a JSON array', '["hi"]'],
+  ])('When the arguments are %s, Then a warning is logged, the tool is not run and the model is told, and the run goes on', async (_case, raw) => {
+    const { llm, registry, logger, runner } = setUp([callTools('', [{ id: 'call_1', name: 'echo', arguments: raw }]), answer('Sorry.')]);
+    const result = await runner.run(actor, agentWith(), 'Echo');
+
+    expect(logger.warnings()).toEqual([expect.objectContaining({ message: 'tool call arguments are not a valid JSON object', fields: expect.objectContaining({ tool: 'echo' }) })]);
+    expect(registry.invocations).toEqual([]);
+    const toolMessage = llm.requests[1].messages.at(-1);
+    expect(toolMessage).toEqual({ role: 'tool', toolCallId: 'call_1', name: 'echo', content: '{"success":false,"error":{"code":"invalid_input","message":"The arguments are not a valid JSON object"}}' });
+    expect(result.steps[1]).toEqual({ iteration: 1, type: 'tool', tool: 'echo', arguments: raw, error: { code: 'invalid_input', message: 'The arguments are not a valid JSON object' } });
+    expect(result).toMatchObject({ success: true, output: 'Sorry.', toolCalls: [{ id: 'call_1', name: 'echo', arguments: raw, success: false }] });
+  });
+
+  it('When the arguments are an empty string, Then the tool runs with an empty object', async () => {
+    const { registry, runner } = setUp([callTools('', [{ id: 'c', name: 'echo', arguments: '' }]), answer('ok')]);
+    await runner.run(actor, agentWith(), 'go');
+    expect(registry.invocations.map((i) => i.input)).toEqual([{}]);
+  });
+
+  it('When a tool throws, Then the model gets a generic error message (no internals) and the run continues', async () => {
+    const { llm, logger, runner } = setUp([callTools('', [{ id: 'c1', name: 'exploding', arguments: '{}' }]), answer('It broke.')], {});
+    const result = await runner.run(actor, agentWith({ includeTools: ['exploding'] }), 'Try it');
+
+    expect(llm.requests[1].messages.at(-1)?.content).toBe('{"success":false,"error":{"code":"runtime_error","message":"The tool failed unexpectedly"}}');
+    expect(logger.warnings().map((l) => l.message)).toEqual(['tool call threw; the run goes on']);
+    expect(result).toMatchObject({ success: true, output: 'It broke.', toolCalls: [{ id: 'c1', name: 'exploding', success: false }] });
+  });
+
+  it('When a tool fails with an outcome, Then its error code and message go back to the model and the run continues', async () => {
+    const { llm, runner } = setUp([callTools('', [{ id: 'c1', name: 'failing', arguments: '{}' }]), answer('Timed out.')]);
+    const result = await runner.run(actor, agentWith({ includeTools: ['failing'] }), 'Try it');
+    expect(llm.requests[1].messages.at(-1)?.content).toBe('{"success":false,"error":{"code":"timeout","message":"The tool ran out of time"}}');
+    expect(result.steps[1].error).toEqual({ code: 'timeout', message: 'The tool ran out of time' });
+    expect(result.success).toBe(true);
+  });
+
+  it('When the model calls a tool it was not offered, Then it gets a not_found tool message and nothing runs', async () => {
+    const { llm, registry, runner } = setUp([callTools('', [{ id: 'c1', name: 'big', arguments: '{}' }]), answer('Never mind.')]);
+    const result = await runner.run(actor, agentWith({ includeTools: ['echo'] }), 'Use big');
+    expect(registry.invocations).toEqual([]);
+    expect(llm.requests[1].messages.at(-1)?.content).toBe('{"success":false,"error":{"code":"not_found","message":"Tool \\"big\\" is not available to this agent"}}');
+    expect(result).toMatchObject({ success: true, output: 'Never mind.' });
+  });
+
+  it('When a listed tool is gone or a disabled plugin, Then it is left out with a warning and the run goes on', async () => {
+    const { llm, logger, runner } = setUp([answer('fine')]);
+    const result = await runner.run(actor, agentWith({ includeTools: ['echo', 'vanished', 'disabled_plugin', 'echo'] }), 'hi');
+    expect(llm.requests[0].tools?.map((t) => t.name)).toEqual(['echo']);
+    expect(logger.warnings().map((l) => l.fields.tool)).toEqual(['vanished', 'disabled_plugin']);
+    expect(result.success).toBe(true);
+  });
+
+  it('When a tool result is longer than the cap, Then the tool message is cut to the cap and says so', async () => {
+    const { llm, runner } = setUp([callTools('', [{ id: 'c1', name: 'big', arguments: '{}' }]), answer('long')], { settings: { maxToolResultChars: 100 } });
+    const result = await runner.run(actor, agentWith({ includeTools: ['big'] }), 'big');
+    const content = llm.requests[1].messages.at(-1)?.content ?? '';
+    expect(content).toHaveLength(100);
+    expect(content.startsWith('{"success":true,"result":"xxx')).toBe(true);
+    expect(content.endsWith('…[truncated]')).toBe(true);
+    expect(result.steps[1].result).toHaveLength(100);
+  });
+});
+
+describe('AgentRunner: limits', () => {
+  it('When the model still wants tools at the iteration limit, Then the run fails with agent.iteration_limit and its last content', async () => {
+    const turns = [1, 2, 3].map((n) => callTools(`step ${n}`, [{ id: `c${n}`, name: 'echo', arguments: '{}' }]));
+    const { llm, runner } = setUp(turns);
+    const result = await runner.run(actor, agentWith({ iterationLimit: 2 }), 'loop');
+
+    expect(llm.requests).toHaveLength(2);
+    expect(result.success).toBe(false);
+    expect(result.error).toEqual({ code: 'agent.iteration_limit', message: expect.stringContaining('2 iterations') });
+    expect(result).toMatchObject({ output: 'step 2', iterations: 2, llmCalls: 2 });
+    expect(result.toolCalls.map((c) => c.id)).toEqual(['c1', 'c2']);
+  });
+
+  it('When runs follow each other, Then each gets a fresh budget of iterationLimit × llmCallsPerIteration counted from zero', async () => {
+    const { llm, runner } = setUp([answer('one'), { ...answer('two'), attempts: 2 }]);
+    const agent = agentWith({ iterationLimit: 4 });
+    const first = await runner.run(actor, agent, 'a');
+    const second = await runner.run(actor, agent, 'b');
+
+    const [budgetA, budgetB] = llm.requests.map((r) => r.budget);
+    expect(budgetA).not.toBe(budgetB);
+    expect(budgetA?.limit).toBe(12);
+    expect(budgetB?.limit).toBe(12);
+    expect(first.llmCalls).toBe(1);
+    expect(second.llmCalls).toBe(2);
+    expect(budgetB?.calls).toBe(2);
+  });
+
+  it('When retries spend the budget, Then the run ends unsuccessful with llm.budget_exceeded', async () => {
+    const { runner } = setUp([callTools('thinking', [{ id: 'c1', name: 'echo', arguments: '{}' }]), { ...answer('late'), attempts: 5 }], {
+      settings: { llmCallsPerIteration: 2 },
+    });
+    const result = await runner.run(actor, agentWith({ iterationLimit: 2 }), 'go');
+    expect(result.success).toBe(false);
+    expect(result.error).toEqual({ code: 'llm.budget_exceeded', message: new LlmBudgetExceededError(4).message });
+    expect(result).toMatchObject({ output: 'thinking', iterations: 1, llmCalls: 4 });
+  });
+
+  it('When a caller passes its budget, Then the run and its tools spend that budget and llmCalls counts only this run', async () => {
+    const { llm, registry, runner } = setUp([callTools('', [{ id: 'c1', name: 'echo', arguments: '{}' }]), answer('done')]);
+    const shared = new LlmCallBudget(5);
+    shared.consume();
+    shared.consume();
+    const result = await runner.run(actor, agentWith({ iterationLimit: 10 }), 'go', { budget: shared });
+
+    expect(llm.requests.map((r) => r.budget)).toEqual([shared, shared]);
+    expect(registry.invocations[0].context.budget).toBe(shared);
+    expect(result.llmCalls).toBe(2);
+    expect(shared.calls).toBe(4);
+  });
+
+  it('When a shared budget is already spent, Then the run ends with llm.budget_exceeded without a model answer', async () => {
+    const { runner } = setUp([answer('never')]);
+    const shared = new LlmCallBudget(1);
+    shared.consume();
+    const result = await runner.run(actor, agentWith(), 'go', { budget: shared });
+    expect(result).toMatchObject({ success: false, error: { code: 'llm.budget_exceeded' }, iterations: 0, llmCalls: 0, output: '' });
+  });
+
+  it('When the provider fails otherwise, Then the error propagates', async () => {
+    const { runner } = setUp([{ error: new LlmUpstreamError('scripted: the model provider answered HTTP 500', true, 500) }]);
+    await expect(runner.run(actor, agentWith(), 'go')).rejects.toBeInstanceOf(LlmUpstreamError);
+  });
+
+  it('When the signal is aborted before the run, Then it ends cancelled without calling the model', async () => {
+    const { llm, runner } = setUp([answer('never')]);
+    const controller = new AbortController();
+    controller.abort();
+    const result = await runner.run(actor, agentWith(), 'go', { signal: controller.signal });
+    expect(llm.requests).toEqual([]);
+    expect(result).toMatchObject({ success: false, error: { code: 'agent.cancelled' } });
+  });
+
+  it('When the signal is aborted during a tool call, Then the remaining calls are skipped and the run ends cancelled', async () => {
+    const controller = new AbortController();
+    const behaviours: Record<string, ToolBehaviour> = {
+      echo: async (input) => {
+        controller.abort();
+        return ok('echo', input);
+      },
+    };
+    const turns = [callTools('working', [{ id: 'a', name: 'echo', arguments: '{}' }, { id: 'b', name: 'echo', arguments: '{}' }]), answer('never')];
+    const { llm, registry, runner } = setUp(turns, { behaviours });
+    const result = await runner.run(actor, agentWith(), 'go', { signal: controller.signal });
+    expect(registry.invocations).toHaveLength(1);
+    expect(registry.invocations[0].context.signal).toBe(controller.signal);
+    expect(llm.requests).toHaveLength(1);
+    expect(result).toMatchObject({ success: false, output: 'working', error: { code: 'agent.cancelled' } });
+  });
+});
+
+describe('AgentRunner: which model', () => {
+  it('When the agent names the configured provider, Then its model name is sent', async () => {
+    const { llm, runner } = setUp([answer('ok')], { providerName: 'openai' });
+    await runner.run(actor, agentWith({ modelConfig: { provider: 'openai', modelName: 'gpt-4o', temperature: 1 } }), 'hi');
+    expect(llm.requests[0]).toMatchObject({ model: 'gpt-4o', temperature: 1 });
+  });
+
+  it('When the agent names another provider, Then the configured provider runs its default model', async () => {
+    const { llm, runner } = setUp([answer('ok')], { providerName: 'offline' });
+    await runner.run(actor, agentWith({ modelConfig: { provider: 'anthropic', modelName: 'claude-3-5-haiku-latest', temperature: 0.2 } }), 'hi');
+    expect(llm.requests[0].model).toBeUndefined();
+    expect(llm.requests[0].temperature).toBe(0.2);
+  });
+
+  it('When the agent names the configured provider with an empty model name, Then the default model runs', async () => {
+    const { llm, runner } = setUp([answer('ok')], { providerName: 'openai' });
+    await runner.run(actor, agentWith({ modelConfig: { provider: 'openai', modelName: '', temperature: 0.7 } }), 'hi');
+    expect(llm.requests[0].model).toBeUndefined();
+  });
+});

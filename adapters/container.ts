@@ -18,6 +18,11 @@ import { dataSourcesModule } from './datasources/datasources.module';
 import { knowledgeModule, registerKnowledgeCapability } from './knowledge.module';
 import { mailModule } from './mail/mail.module';
 import { notificationServicesModule, registerNotifyCapability } from './notification-services.module';
+import { agentServicesModule, agentSettingsFrom } from './agent-services.module';
+import { platformServicesModule, registerPlatformCapability } from './platform-services.module';
+import { scheduleServicesModule } from './schedule-services.module';
+import { taskServicesModule } from './task-services.module';
+import { workflowServicesModule } from './workflow-services.module';
 import { keyValueStoreModule } from './kv/key-value-store.module';
 import { embeddingsModule } from './embeddings/embeddings.module';
 import { llmModule } from './llm/llm.module';
@@ -62,6 +67,8 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
     registerKnowledgeCapability(container, kernel);
     registerDatasourceCapability(container, kernel);
     registerNotifyCapability(container, kernel);
+    container.loadSync(agentServicesModule(agentSettingsFrom(config)), workflowServicesModule(), taskServicesModule(), scheduleServicesModule(), platformServicesModule());
+    registerPlatformCapability(container, kernel);
     await kernel.start();
     await container.get(InstalledPluginLoader).loadAll();
     container.bind(BUILTIN_TOOLS_PROBE).toConstantValue({

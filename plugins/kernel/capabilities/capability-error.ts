@@ -4,6 +4,7 @@ export type KernelErrorCode =
   | 'invalid_argument'
   | 'forbidden_target'
   | 'not_found'
+  | 'conflict'
   | 'too_large'
   | 'quota_exceeded'
   | 'timeout'

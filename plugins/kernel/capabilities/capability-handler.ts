@@ -16,8 +16,11 @@ export interface CapabilityCallContext {
   remainingMs(): number;
   /** The caller's LLM call budget, when the run has one. */
   budget?: LlmCallBudget;
-  /** Counts one more use of this capability in this tool call and returns the new count. */
-  count(): number;
+  /**
+   * Counts one more use of this capability in this tool call and returns the new count; with
+   * a `key`, counts a kind of use on its own (e.g. platform's nested runs) for a finer quota.
+   */
+  count(key?: string): number;
 }
 
 /**

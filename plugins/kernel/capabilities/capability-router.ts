@@ -65,9 +65,10 @@ export class CapabilityRouter {
       signal: scope.signal,
       budget: scope.budget,
       remainingMs: () => Math.max(0, scope.deadline - Date.now()),
-      count: () => {
-        const next = (scope.counts.get(capability) ?? 0) + 1;
-        scope.counts.set(capability, next);
+      count: (key) => {
+        const name = key === undefined ? capability : `${capability}:${key}`;
+        const next = (scope.counts.get(name) ?? 0) + 1;
+        scope.counts.set(name, next);
         return next;
       },
     };
@@ -112,6 +113,7 @@ function domainCode(code: string): KernelErrorCode {
   if (reason === 'too_large' || reason === 'payload_too_large') return 'too_large';
   if (reason === 'timeout' || reason === 'upstream_timeout') return 'timeout';
   if (reason === 'not_found') return 'not_found';
+  if (reason === 'conflict') return 'conflict';
   if (reason === 'forbidden' || reason === 'unauthorized') return 'capability_denied';
   if (reason === 'validation' || reason === 'bad_request' || reason === 'invalid') return 'invalid_argument';
   if (reason === 'unavailable') return 'unavailable';

@@ -13,7 +13,7 @@ export interface CapabilityScope {
   signal: AbortSignal;
   /** Epoch milliseconds. */
   deadline: number;
-  /** Uses per capability in this call (quotas, receipt). */
+  /** Uses per capability (`http`) and per counted kind of use (`platform:runs`) in this call (quotas, receipt). */
   counts: Map<string, number>;
   /** Capabilities that reached a handler. */
   used: Set<string>;

@@ -29,6 +29,7 @@ declare module 'kernel:api' {
    * - `invalid_argument`: the call's arguments are malformed (bad path, bad key, wrong type…);
    * - `forbidden_target`: the egress guard refused the destination (private, loopback, metadata address…);
    * - `not_found`: the file, key or record does not exist (where a method does not return null for it);
+   * - `conflict`: the record is not in a state that allows the change (an illegal task transition, a duplicate…);
    * - `too_large`: a body, file or value is over its cap;
    * - `quota_exceeded`: the per-call quota (e.g. number of HTTP or LLM calls) is spent;
    * - `timeout`: the host operation took too long;
@@ -40,6 +41,7 @@ declare module 'kernel:api' {
     | 'invalid_argument'
     | 'forbidden_target'
     | 'not_found'
+    | 'conflict'
     | 'too_large'
     | 'quota_exceeded'
     | 'timeout'
@@ -264,12 +266,165 @@ declare module 'kernel:api' {
 
   // ---------------------------------------------------------------- platform
 
+  /** `agents.call`: runs one of the caller's agents (or one they may use) on a message. */
+  export interface PlatformAgentCallArgs {
+    agentId: string;
+    /** 1–32,000 characters. */
+    message: string;
+  }
+
+  export interface PlatformTokenUsage {
+    prompt_tokens: number;
+    completion_tokens: number;
+    total_tokens: number;
+  }
+
+  export interface PlatformAgentReply {
+    agent_id: string;
+    /** False when the run failed (then `error` says why); `reply` is what the agent said, possibly empty. */
+    success: boolean;
+    reply: string;
+    iterations: number;
+    tool_calls: Array<{ name: string; success: boolean }>;
+    token_usage: PlatformTokenUsage;
+    error?: { code: string; message: string };
+  }
+
+  /** `workflows.run`: runs one of the caller's workflows. */
+  export interface PlatformWorkflowRunArgs {
+    workflowId: string;
+    /** The workflow's input (at most 64 KB of JSON); default `{}`. */
+    input?: Json;
+    /** Default true: run now and resolve with the finished execution; false: queue it and resolve with the `pending` one. */
+    wait?: boolean;
+  }
+
+  export interface PlatformExecution {
+    execution_id: string;
+    workflow_id: string;
+    status: 'pending' | 'running' | 'paused' | 'completed' | 'failed' | 'cancelled';
+    /** `null` until the execution has finished. */
+    success: boolean | null;
+    output: Json;
+    steps_count: number;
+    token_usage: PlatformTokenUsage;
+    error: { code: string; message: string } | null;
+    /** ISO 8601 date-times. */
+    started_at: string | null;
+    finished_at: string | null;
+  }
+
+  export type PlatformTaskStatus = 'pending' | 'claimed' | 'awaiting_approval' | 'completed' | 'failed';
+  export type PlatformTaskPriority = 'low' | 'normal' | 'high' | 'urgent';
+
+  /** `tasks.create`: a task owned by the caller. */
+  export interface PlatformTaskCreateArgs {
+    /** 1–200 characters. */
+    title: string;
+    /** At most 10,000 characters. */
+    description?: string;
+    /** One of the caller's goals. */
+    goalId?: string;
+    /** Default `normal`. */
+    priority?: PlatformTaskPriority;
+    /** Completing it then waits for approval (`awaiting_approval`). */
+    requiresApproval?: boolean;
+    /** Ids of tasks that must be completed first (at most 50). */
+    dependsOn?: string[];
+    /** ISO 8601: a date (`2024-06-01`, midnight UTC) or a date-time with `Z` or an offset. */
+    dueAt?: string;
+  }
+
+  export interface PlatformTask {
+    id: string;
+    goal_id: string | null;
+    title: string;
+    description: string;
+    status: PlatformTaskStatus;
+    priority: PlatformTaskPriority;
+    requires_approval: boolean;
+    depends_on: string[];
+    due_at: string | null;
+    created_at: string;
+  }
+
   /**
-   * The agent platform itself, acting as the calling user (e.g. `agents.list`,
-   * `tasks.create`). The manifest may narrow the allowed actions with
-   * `capabilities.platform.actions`. The host decides which actions exist.
+   * `tasks.update_status`: moves a task by the one transition leading to `status`:
+   * pending → claimed (claim), claimed → pending (release), claimed → completed (complete; a
+   * task that requires approval lands in `awaiting_approval`), claimed → failed (fail),
+   * failed → pending (retry), awaiting_approval → completed (approve) or → claimed (reject).
+   * Any other move rejects with `conflict`.
+   */
+  export interface PlatformTaskStatusArgs {
+    taskId: string;
+    status: 'pending' | 'claimed' | 'completed' | 'failed';
+    /** Kept with a completed task (at most 64 KB of JSON). */
+    result?: Json;
+    /** Why it failed (`failed`); at most 2,000 characters. */
+    reason?: string;
+  }
+
+  export interface PlatformTaskMove {
+    task: PlatformTask & { result: Json; failure_reason: string | null; completed_at: string | null };
+    previous_status: PlatformTaskStatus;
+    /** The transition made: `claim`, `release`, `complete`, `fail`, `approve`, `reject` or `retry`. */
+    action: string;
+  }
+
+  /** `schedules.create`: a stored run of one of the caller's agents or workflows. Exactly one of `cron` and `runAt`. */
+  export interface PlatformScheduleArgs {
+    targetType: 'agent' | 'workflow';
+    targetId: string;
+    /** Five-field cron expression (`0 9 * * 1-5`) or `@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly`, read in `timezone`. */
+    cron?: string;
+    /** One run at this ISO 8601 date-time (with `Z` or an offset), in the future and at most a year ahead. */
+    runAt?: string;
+    /** IANA zone, default `UTC`. */
+    timezone?: string;
+    /** What each run gets as input (an agent: its message); at most 16 KB of JSON. */
+    input?: Json;
+    /** 1–120 characters; default: the target's name with ` (scheduled)`. */
+    name?: string;
+  }
+
+  export interface PlatformSchedule {
+    id: string;
+    name: string;
+    target_type: 'agent' | 'workflow';
+    target_id: string;
+    cron: string | null;
+    run_at: string | null;
+    timezone: string;
+    enabled: boolean;
+    /** ISO 8601; `null` once a one-shot schedule has run. */
+    next_run_at: string | null;
+  }
+
+  /**
+   * The agent platform itself, acting as the calling user with exactly their rights: a record
+   * they may not see rejects with `not_found`. The manifest narrows the allowed actions with
+   * `capabilities.platform.actions`. Results are snake_case records, dates ISO 8601.
+   *
+   * | action | args | result |
+   * |---|---|---|
+   * | `agents.call` | `PlatformAgentCallArgs` | `PlatformAgentReply` |
+   * | `workflows.run` | `PlatformWorkflowRunArgs` | `PlatformExecution` |
+   * | `tasks.create` | `PlatformTaskCreateArgs` | `PlatformTask` |
+   * | `tasks.update_status` | `PlatformTaskStatusArgs` | `PlatformTaskMove` |
+   * | `schedules.create` | `PlatformScheduleArgs` | `PlatformSchedule` |
+   *
+   * Unknown actions and unknown or malformed fields reject with `invalid_argument`; an illegal
+   * task move with `conflict`. Per tool call: at most 3 `agents.call` and `workflows.run`
+   * together (each is a whole nested run, on the caller's LLM budget, ended with the tool call;
+   * one is not started with less than 1 s left: `timeout`), 20 task writes and 5 schedules
+   * (`quota_exceeded` beyond).
    */
   export const platform: {
+    call(action: 'agents.call', args: PlatformAgentCallArgs): Promise<PlatformAgentReply>;
+    call(action: 'workflows.run', args: PlatformWorkflowRunArgs): Promise<PlatformExecution>;
+    call(action: 'tasks.create', args: PlatformTaskCreateArgs): Promise<PlatformTask>;
+    call(action: 'tasks.update_status', args: PlatformTaskStatusArgs): Promise<PlatformTaskMove>;
+    call(action: 'schedules.create', args: PlatformScheduleArgs): Promise<PlatformSchedule>;
     call(action: string, args?: { [key: string]: Json }): Promise<Json>;
   };
 

@@ -1,6 +1,6 @@
 import { EgressForbiddenTargetError } from '../../../core/domain/tool/egress.errors';
 import { LlmBudgetExceededError } from '../../../core/domain/llm/llm.errors';
-import { NotFoundError } from '../../../core/shared/common.errors';
+import { ConflictError, NotFoundError } from '../../../core/shared/common.errors';
 import { CapabilityError } from '../../../plugins/kernel/capabilities/capability-error';
 import { CapabilityRouter } from '../../../plugins/kernel/capabilities/capability-router';
 import { CapabilityScope } from '../../../plugins/kernel/capabilities/capability-scope';
@@ -35,6 +35,7 @@ describe('CapabilityRouter', () => {
     [new EgressForbiddenTargetError('private address'), { code: 'forbidden_target', message: 'private address' }],
     [new LlmBudgetExceededError(3), { code: 'quota_exceeded', message: 'The run used its budget of 3 LLM calls' }],
     [new NotFoundError('knowledge_base'), { code: 'not_found', message: 'knowledge_base not found' }],
+    [new ConflictError('task', 'A completed task cannot be claimed'), { code: 'conflict', message: 'A completed task cannot be claimed' }],
     [new Error('ECONNREFUSED 10.0.0.5:5432 password=hunter2'), { code: 'upstream_error', message: 'The notify capability failed' }],
   ])('When the handler throws %p, Then the plugin gets only a safe code and message', async (error, expected) => {
     const router = new CapabilityRouter();
@@ -51,6 +52,15 @@ describe('CapabilityRouter', () => {
     expect(decode(await router.handle(scope({ kv: {} }), 'shell', 'run', '{}')).body).toMatchObject({ code: 'invalid_argument' });
     expect(decode(await router.handle(scope({ datasource: {} }), 'datasource', 'query', '{}')).body).toMatchObject({ code: 'unavailable' });
     expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('When a handler counts a kind of use by key, Then it is counted apart from the capability’s own uses, per tool call', async () => {
+    const router = new CapabilityRouter();
+    router.register('platform', { handle: async (_method, _args, context) => [context.count(), context.count('runs'), context.count('runs')] });
+    const s = scope({ platform: {} });
+    expect(decode(await router.handle(s, 'platform', 'call', '{"action":"a"}')).body).toEqual([1, 1, 2]);
+    expect(decode(await router.handle(s, 'platform', 'call', '{"action":"a"}')).body).toEqual([2, 3, 4]);
+    expect(decode(await router.handle(scope({ platform: {} }), 'platform', 'call', '{"action":"a"}')).body).toEqual([1, 1, 2]);
   });
 
   it('When the manifest narrows platform actions or notify channels, Then other ones are denied', async () => {

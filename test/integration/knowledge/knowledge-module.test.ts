@@ -6,7 +6,7 @@ import { KnowledgeBaseManager } from '../../../core/services/knowledge/knowledge
 import { PLUGIN_KERNEL } from '../../../plugins/kernel/kernel.module';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { testConfig } from '../../support/test-config';
-import { aUser } from '../ports/user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 
 // The composition root wires the knowledge use cases and the kernel's `knowledge` capability.
 describe('knowledgeModule in the composition root', () => {

@@ -9,7 +9,7 @@ import { KNOWLEDGE_COLLECTION } from '../../../core/services/knowledge/knowledge
 import { CHINESE_PAGES, HANDBOOK, HANDBOOK_SECTIONS, SUPPORT_PAGE } from '../../fixtures/knowledge/sample-corpus';
 import { createKnowledgeTestBed, KnowledgeTestBed } from '../../fixtures/knowledge/knowledge-test-bed';
 import { createTestStorage, TestStorage } from '../../support/test-database';
-import { aUser } from '../ports/user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 
 /** A vector store for the suite, over the test's storage. */
 export interface KnowledgeVectorsSubject {

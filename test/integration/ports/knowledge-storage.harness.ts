@@ -2,7 +2,7 @@ import { KnowledgeBaseRepository } from '../../../core/ports/knowledge-base-repo
 import { KnowledgeDocumentRepository } from '../../../core/ports/knowledge-document-repository.port';
 import { UnitOfWork } from '../../../core/ports/unit-of-work.port';
 import { UserRepository } from '../../../core/ports/user-repository.port';
-import { aUser } from './user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 
 /** The knowledge repositories under test, plus what their rows hang off (owners) and join (transactions). */
 export interface KnowledgeStorageHarness {

@@ -1,7 +1,7 @@
 import { User } from '../../../core/domain/user/user.entity';
 import { UnitOfWork } from '../../../core/ports/unit-of-work.port';
 import { UserRepository } from '../../../core/ports/user-repository.port';
-import { aUser } from './user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 
 /** The unit of work under test and a repository that must join its transactions. */
 export interface UnitOfWorkHarness {

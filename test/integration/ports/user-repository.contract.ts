@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { User } from '../../../core/domain/user/user.entity';
+import { aUser } from '../../fixtures/users/user.mother';
 import { EmailTakenError } from '../../../core/domain/user/user.errors';
 import { UserRepository } from '../../../core/ports/user-repository.port';
 
 export interface UserRepositoryHarness {
   users: UserRepository;
   destroy(): Promise<void>;
-}
-
-/** A fresh user with a unique e-mail; shared by the storage contract suites. */
-export function aUser(overrides: Partial<User> = {}): User {
-  const id = randomUUID();
-  return {
-    id,
-    email: `user-${id}@example.com`,
-    nickname: `Nick ${id.slice(0, 8)}`,
-    role: 'user',
-    passwordHash: `$scrypt$${id}`,
-    createdAt: new Date('2024-05-06T07:08:09.123Z'),
-    ...overrides,
-  };
 }
 
 export function describeUserRepositoryContract(name: string, makeHarness: () => Promise<UserRepositoryHarness>): void {

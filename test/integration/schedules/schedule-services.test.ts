@@ -11,7 +11,7 @@ import { RecordingJobQueue } from '../../fixtures/queue/recording-job-queue';
 import { aOneShot, aSchedule } from '../../fixtures/schedules/schedule.mother';
 import { scheduleTestBed, ScheduleTestBed } from '../../fixtures/schedules/schedule-test-bed';
 import { createTestStorage, TestStorage } from '../../support/test-database';
-import { aUser } from '../ports/user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 
 /** A broker that is down. */
 class RefusingQueue extends RecordingJobQueue {

@@ -12,7 +12,7 @@ import { ScheduleManager } from '../../../core/services/schedules/schedule-manag
 import { ScheduleTicker } from '../../../core/services/schedules/schedule-ticker.service';
 import { createPlatformServices, PlatformServices } from '../../support/platform-services';
 import { createTestStorage, TestStorage } from '../../support/test-database';
-import { aUser } from '../ports/user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 
 /** No tools: the workflow here calls none. */
 const noTools: ToolRegistry = {

@@ -7,7 +7,7 @@ import { UNIT_OF_WORK } from '../../../core/ports/unit-of-work.port';
 import { USER_REPOSITORY } from '../../../core/ports/user-repository.port';
 import { VECTOR_RECORD_REPOSITORY } from '../../../core/ports/vector-record-repository.port';
 import { createTestStorage, TestStorage } from '../../support/test-database';
-import { aUser } from '../ports/user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 
 describe('createStorage on SQLite', () => {
   let storage: TestStorage;

@@ -7,7 +7,7 @@ import { MIGRATIONS } from '../../../adapters/storage/typeorm/migrations';
 import { USER_REPOSITORY, UserRepository } from '../../../core/ports/user-repository.port';
 import { describeWithEnv } from '../../support/infrastructure';
 import { createTestDatabase, createTestStorage, TestDatabase, TestStorage } from '../../support/test-database';
-import { aUser } from '../ports/user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 
 const migrationNames = MIGRATIONS.map((migration) => migration.name).sort();
 

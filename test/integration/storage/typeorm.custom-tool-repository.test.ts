@@ -4,7 +4,7 @@ import { USER_REPOSITORY } from '../../../core/ports/user-repository.port';
 import { describeWithEnv } from '../../support/infrastructure';
 import { createTestStorage, TestStorage } from '../../support/test-database';
 import { aCodeTool, describeCustomToolRepositoryContract } from '../ports/custom-tool-repository.contract';
-import { aUser } from '../ports/user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 
 const harness = (kind: StorageKind) => async () => {
   const storage = await createTestStorage(kind);

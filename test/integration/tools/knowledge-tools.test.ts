@@ -15,7 +15,7 @@ import { createKnowledgeTestBed, KnowledgeTestBed } from '../../fixtures/knowled
 import { CHINESE_PAGES, HANDBOOK, HANDBOOK_SECTIONS } from '../../fixtures/knowledge/sample-corpus';
 import { createTestKernel, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
 import { createTestStorage, TestStorage } from '../../support/test-database';
-import { aUser } from '../ports/user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 import { describeManifestExamples } from './builtin-tool-examples';
 
 const KNOWLEDGE_TOOLS = ['kb_search', 'kb_list', 'kb_add_document', 'rag_answer'];

@@ -15,7 +15,7 @@ import { JsonValue } from '../../../core/shared/json';
 import { CapabilityHandler } from '../../../plugins/kernel/capabilities/capability-handler';
 import { PlatformCapability } from '../../../plugins/kernel/capabilities/platform-capability';
 import { anAgent } from '../../fixtures/agents/agent.mother';
-import { aUser } from '../ports/user-repository.contract';
+import { aUser } from '../../fixtures/users/user.mother';
 import { createTestKernel, EchoLlmProvider, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
 import { createPlatformServices, PlatformServices } from '../../support/platform-services';
 import { createTestStorage, TestStorage } from '../../support/test-database';

@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { AgentNotFoundError } from '../../domain/agent/agent.errors';
 import { Actor } from '../../domain/auth/actor';
 import { can } from '../../domain/auth/authorization-policy';
-import { Execution, ExecutionTargetType } from '../../domain/execution/execution.entity';
+import { Execution } from '../../domain/execution/execution.entity';
 import { Schedule } from '../../domain/schedule/schedule.entity';
 import { ScheduleNotFoundError, ScheduleQuotaExceededError, ScheduleValidationError } from '../../domain/schedule/schedule.errors';
 import {
@@ -13,18 +12,15 @@ import {
   NewScheduleInput,
   SCHEDULE_LIMITS,
 } from '../../domain/schedule/schedule.rules';
-import { WorkflowNotFoundError } from '../../domain/workflow/workflow.errors';
-import { AGENT_REPOSITORY, AgentRepository } from '../../ports/agent-repository.port';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { CRON_CALCULATOR, CronCalculator } from '../../ports/cron-calculator.port';
 import { ID_GENERATOR, IdGenerator } from '../../ports/id-generator.port';
 import { SCHEDULE_REPOSITORY, ScheduleRepository } from '../../ports/schedule-repository.port';
-import { WORKFLOW_REPOSITORY, WorkflowRepository } from '../../ports/workflow-repository.port';
 import { FieldIssue } from '../../shared/domain-error';
 import { summarizeIssues } from '../../shared/issue-summary';
-import { canUseAgent } from '../agents/agent-access';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { ExecutionLauncher } from '../executions/execution-launcher.service';
+import { ExecutionTargets } from '../executions/execution-targets';
 
 export type { NewScheduleInput } from '../../domain/schedule/schedule.rules';
 
@@ -41,8 +37,7 @@ export class ScheduleManager {
   constructor(
     @inject(SCHEDULE_REPOSITORY) private readonly schedules: ScheduleRepository,
     @inject(CRON_CALCULATOR) private readonly cron: CronCalculator,
-    @inject(WORKFLOW_REPOSITORY) private readonly workflows: WorkflowRepository,
-    @inject(AGENT_REPOSITORY) private readonly agents: AgentRepository,
+    @inject(ExecutionTargets) private readonly targets: ExecutionTargets,
     @inject(ExecutionLauncher) private readonly launcher: Pick<ExecutionLauncher, 'enqueue'>,
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @inject(CLOCK) private readonly clock: Clock,
@@ -52,7 +47,9 @@ export class ScheduleManager {
   async create(actor: Actor, input: NewScheduleInput): Promise<Schedule> {
     const now = this.clock.now();
     const checked = this.check(input, now);
-    const targetName = await this.targetName(actor, checked.targetType, checked.targetId);
+    // The same rule as running it: a schedule runs as its owner, who must be allowed to run the target now.
+    const target = await this.targets.resolve(actor, { type: checked.targetType, id: checked.targetId });
+    const targetName = target.type === 'workflow' ? target.workflow.name : target.agent.name;
     // Counted before the insert, so racing creates may pass the quota by a few: it bounds
     // the scheduler's load, it is not a security boundary.
     if ((await this.schedules.countByOwner(actor.userId)) >= SCHEDULE_LIMITS.perOwner) {
@@ -118,18 +115,6 @@ export class ScheduleManager {
     }
     if (!checked.ok || issues.length > 0) throw new ScheduleValidationError(summarizeIssues('Invalid schedule', issues), issues);
     return checked.value;
-  }
-
-  /** The target's name, when it exists and the actor may run it; else the target's own not_found. */
-  private async targetName(actor: Actor, type: ExecutionTargetType, id: string): Promise<string> {
-    if (type === 'workflow') {
-      const workflow = await this.workflows.findById(id);
-      if (!workflow || !can(actor, 'execute', { ownerId: workflow.ownerId })) throw new WorkflowNotFoundError(id);
-      return workflow.name;
-    }
-    const agent = await this.agents.findById(id);
-    if (!agent || !canUseAgent(actor, agent)) throw new AgentNotFoundError(id);
-    return agent.name;
   }
 
   private record(actor: Actor, action: string, schedule: Schedule): Promise<void> {

@@ -1,33 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Task } from '../../../core/domain/task/task.entity';
+import { aTask } from '../../fixtures/tasks/task.mother';
 import { TaskRepository } from '../../../core/ports/task-repository.port';
 
 export interface TaskRepositoryHarness {
   tasks: TaskRepository;
   destroy(): Promise<void>;
-}
-
-export function aTask(overrides: Partial<Task> = {}): Task {
-  return {
-    id: randomUUID(),
-    ownerId: randomUUID(),
-    goalId: null,
-    title: 'Write the release notes',
-    description: 'Cover every user-visible change.',
-    status: 'pending',
-    priority: 'normal',
-    requiresApproval: false,
-    assigneeAgentId: null,
-    claimedBy: null,
-    dependsOn: [],
-    result: null,
-    failureReason: null,
-    dueAt: null,
-    createdAt: new Date('2024-05-06T07:08:09.123Z'),
-    updatedAt: new Date('2024-05-06T07:08:09.123Z'),
-    completedAt: null,
-    ...overrides,
-  };
 }
 
 export function describeTaskRepositoryContract(name: string, makeHarness: () => Promise<TaskRepositoryHarness>): void {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Actor } from '../../../core/domain/auth/actor';
 import { LlmCallBudget } from '../../../core/domain/llm/llm-call-budget';
 import { Task } from '../../../core/domain/task/task.entity';
@@ -15,7 +14,9 @@ import { JsonValue } from '../../../core/shared/json';
 import { CapabilityHandler } from '../../../plugins/kernel/capabilities/capability-handler';
 import { PlatformCapability } from '../../../plugins/kernel/capabilities/platform-capability';
 import { anAgent } from '../../fixtures/agents/agent.mother';
+import { aTask as storedShapeTask } from '../../fixtures/tasks/task.mother';
 import { aUser } from '../../fixtures/users/user.mother';
+import { aWorkflow as storedShapeWorkflow } from '../../fixtures/workflows/workflow.mother';
 import { createTestKernel, EchoLlmProvider, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
 import { createPlatformServices, PlatformServices } from '../../support/platform-services';
 import { createTestStorage, TestStorage } from '../../support/test-database';
@@ -64,34 +65,9 @@ let executions: ExecutionRepository;
 let tasks: TaskRepository;
 let schedules: ScheduleRepository;
 
-function aWorkflow(overrides: Partial<Workflow> & Pick<Workflow, 'graph'>): Workflow {
-  const at = new Date(NOW);
-  return { id: randomUUID(), ownerId: TEST_ACTOR.userId, name: 'Reply drafter', description: '', version: 1, createdAt: at, updatedAt: at, ...overrides };
-}
-
-function aTask(overrides: Partial<Task> = {}): Task {
-  const at = new Date(NOW);
-  return {
-    id: randomUUID(),
-    ownerId: TEST_ACTOR.userId,
-    goalId: null,
-    title: 'Send the Q2 report',
-    description: '',
-    status: 'pending',
-    priority: 'normal',
-    requiresApproval: false,
-    assigneeAgentId: null,
-    claimedBy: null,
-    dependsOn: [],
-    result: null,
-    failureReason: null,
-    dueAt: null,
-    createdAt: at,
-    updatedAt: at,
-    completedAt: null,
-    ...overrides,
-  };
-}
+/** The test actor's own records, unless the test names another owner. */
+const aWorkflow = (overrides: Partial<Workflow>): Workflow => storedShapeWorkflow({ ownerId: TEST_ACTOR.userId, ...overrides });
+const aTask = (overrides: Partial<Task> = {}): Task => storedShapeTask({ ownerId: TEST_ACTOR.userId, description: '', ...overrides });
 
 beforeAll(async () => {
   storage = await createTestStorage('sqlite');

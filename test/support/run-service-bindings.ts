@@ -1,0 +1,59 @@
+import { createSecretKey, randomBytes } from 'node:crypto';
+import { Container } from 'inversify';
+import { agentServicesModule } from '../../adapters/agent-services.module';
+import { AesGcmSecretCipher } from '../../adapters/auth/aes-gcm-secret-cipher';
+import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
+import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
+import { AjvJsonSchemaValidator } from '../../adapters/validation/ajv-json-schema-validator';
+import { CLOCK, Clock } from '../../core/ports/clock.port';
+import { HTTP_EGRESS } from '../../core/ports/http-egress.port';
+import { ID_GENERATOR } from '../../core/ports/id-generator.port';
+import { JOB_QUEUE, JobQueue } from '../../core/ports/job-queue.port';
+import { JSON_SCHEMA_VALIDATOR } from '../../core/ports/json-schema-validator.port';
+import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
+import { LOGGER, Logger } from '../../core/ports/logger.port';
+import { SECRET_CIPHER } from '../../core/ports/secret-cipher.port';
+import { TOOL_REGISTRY, ToolRegistry } from '../../core/ports/tool-registry.port';
+import { DEFAULT_AGENT_RUN_LIMITS } from '../../core/services/agents/agent-settings';
+import { JOB_HANDLER, JobHandler } from '../../core/services/jobs/job-handler';
+import { ToolCatalog } from '../../core/services/tools/tool-catalog.service';
+import { ToolRunner } from '../../core/services/tools/tool-runner.service';
+import { TestStorage } from './test-database';
+
+export interface RunServiceBasics {
+  clock: Clock;
+  logger: Logger;
+  queue: JobQueue;
+  llm: LlmProvider;
+  /** The tool registry agents and tool nodes use (the test kernel's, or a fake). */
+  tools: ToolRegistry;
+}
+
+/**
+ * A container holding what agent and workflow runs need, as the composition root binds it:
+ * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, and the agent services
+ * (offline defaults). Callers load the modules under test on top.
+ */
+export function runServicesContainer(storage: TestStorage, basics: RunServiceBasics): Container {
+  const container = new Container();
+  container.bind(CLOCK).toConstantValue(basics.clock);
+  container.bind(ID_GENERATOR).toConstantValue(new CryptoIdGenerator());
+  container.bind(LOGGER).toConstantValue(basics.logger);
+  container.bind(JOB_QUEUE).toConstantValue(basics.queue);
+  container.bind(SECRET_CIPHER).toConstantValue(AesGcmSecretCipher.derivedFrom(createSecretKey(randomBytes(32))));
+  container.bind(HTTP_EGRESS).toConstantValue(new GuardedHttpEgress());
+  container.bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
+  container.bind(LLM_PROVIDER).toConstantValue(basics.llm);
+  container.bind(TOOL_REGISTRY).toConstantValue(basics.tools);
+  container.bind(ToolCatalog).toSelf().inSingletonScope();
+  container.bind(ToolRunner).toSelf().inSingletonScope();
+  container.loadSync(storage.module, agentServicesModule({ defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS }));
+  return container;
+}
+
+/** The worker's handler of one job type, e.g. `execution.run`. */
+export function jobHandlerOf(container: Container, type: string): JobHandler {
+  const handler = container.getAll<JobHandler>(JOB_HANDLER).find((candidate) => candidate.type === type);
+  if (!handler) throw new Error(`No job handler for ${type}`);
+  return handler;
+}

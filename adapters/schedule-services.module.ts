@@ -7,14 +7,14 @@ import { ScheduleFireHandler } from '../core/services/schedules/schedule-fire.ha
 import { ScheduleManager } from '../core/services/schedules/schedule-manager.service';
 import { ScheduleTicker } from '../core/services/schedules/schedule-ticker.service';
 import { AppConfig } from './config/app-config';
-import { SchedulerLoop } from './scheduling/scheduler-loop';
+import { PeriodicLoop } from './scheduling/periodic-loop';
 import { CronParserCalculator } from './system/cron-parser-calculator';
 
 /**
  * The schedule use cases, the cron calculator and the `schedule.fire` job handler. Needs the
  * storage module (SCHEDULE_REPOSITORY, USER_REPOSITORY, AGENT_REPOSITORY, WORKFLOW_REPOSITORY),
- * JOB_QUEUE, CLOCK, ID_GENERATOR, LOGGER, AuditTrail and ExecutionLauncher. The SchedulerLoop
- * comes from `createSchedulerLoop`, for the process that runs the jobs.
+ * JOB_QUEUE, CLOCK, ID_GENERATOR, LOGGER, AuditTrail and ExecutionLauncher. The scheduler
+ * loop comes from `createSchedulerLoop`, for the process that runs the jobs.
  */
 export function scheduleServicesModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -29,8 +29,12 @@ export function scheduleServicesModule(): ContainerModule {
  * The scheduler for a process that runs the jobs, or undefined when `SCHEDULER_ENABLED=false`.
  * The caller starts it and awaits `stop()` before closing the container.
  */
-export function createSchedulerLoop(container: Container, config: AppConfig): SchedulerLoop | undefined {
+export function createSchedulerLoop(container: Container, config: AppConfig): PeriodicLoop | undefined {
   if (!config.scheduler.enabled) return undefined;
   const logger = container.get<Logger>(LOGGER);
-  return new SchedulerLoop(container.get(ScheduleTicker), container.get<Clock>(CLOCK), logger, config.scheduler.tickMs);
+  return new PeriodicLoop(container.get(ScheduleTicker), container.get<Clock>(CLOCK), logger, config.scheduler.tickMs, {
+    countField: 'fired',
+    done: 'schedules fired',
+    failed: 'schedule tick failed',
+  });
 }

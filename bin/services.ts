@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { AppConfig } from '../adapters/config/app-config';
 import { AppContainer, buildContainer } from '../adapters/container';
 import { createSchedulerLoop } from '../adapters/schedule-services.module';
+import { createExpirySweepLoop } from '../adapters/scheduling/expiry-sweep-loop';
 import { createPinoRoot } from '../adapters/system/pino-logger';
 import { createEnvelopeApp } from '../contracts/envelope/app';
 import { envelopeModule } from '../contracts/envelope/envelope.module';
@@ -33,6 +34,8 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
     await worker?.start();
     const scheduler = worker ? createSchedulerLoop(app.container, config) : undefined;
     scheduler?.start();
+    const expirySweep = createExpirySweepLoop(app.container, config);
+    expirySweep.start();
     const common = { container: app.container, logger, bodyLimitBytes: config.bodyLimitBytes };
     const platform = await listen('platform', createPlatformApp(common), { host: config.host, port: config.ports.platform }, (status) => ({
       error: status === 431 ? 'header_too_large' : 'bad_request',
@@ -54,6 +57,7 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
       stop: async () => {
         await Promise.all(started.map((service) => service.stop()));
         await scheduler?.stop();
+        await expirySweep.stop();
         await worker?.stop();
         await app.close();
       },

@@ -3,6 +3,7 @@ import { ConfigError } from '../adapters/config/config-error';
 import { loadConfig } from '../adapters/config/load-config';
 import { buildContainer } from '../adapters/container';
 import { createSchedulerLoop } from '../adapters/schedule-services.module';
+import { createExpirySweepLoop } from '../adapters/scheduling/expiry-sweep-loop';
 import { createPinoRoot } from '../adapters/system/pino-logger';
 import { JobWorker } from '../core/services/jobs/job-worker.service';
 
@@ -15,12 +16,15 @@ async function main(): Promise<void> {
   await worker.start();
   const scheduler = createSchedulerLoop(app.container, config);
   scheduler?.start();
+  const expirySweep = createExpirySweepLoop(app.container, config);
+  expirySweep.start();
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
     Promise.resolve(scheduler?.stop())
+      .then(() => expirySweep.stop())
       .then(() => worker.stop())
       .then(() => app.close())
       .then(() => process.exit(0))

@@ -35,6 +35,8 @@ export interface AppConfig {
    * with the in-process queue, `npm run worker` with RabbitMQ); several may run it, a due time fires once.
    */
   scheduler: { enabled: boolean; tickMs: number };
+  /** How often ended rate-limit windows and expired key-value entries are deleted. */
+  expirySweep: { intervalMs: number };
   /** Outgoing e-mail (the `email` notification channel); without `smtpUrl` the channel is unavailable. */
   mail: { smtpUrl?: string; from?: string };
   debug: boolean;

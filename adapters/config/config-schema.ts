@@ -53,6 +53,7 @@ export const envSchema = z.object({
   TOOLS_TEST_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   SCHEDULER_ENABLED: bool.default('true'),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
+  EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().min(3).max(320).optional(),
   DEBUG: bool.default('false'),

@@ -100,6 +100,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
     },
     tools: { testRatePerMinute: raw.TOOLS_TEST_RATE_PER_MINUTE },
     scheduler: { enabled: raw.SCHEDULER_ENABLED, tickMs: raw.SCHEDULER_TICK_MS },
+    expirySweep: { intervalMs: raw.EXPIRY_SWEEP_INTERVAL_MS },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.SMTP_FROM },
     debug: raw.DEBUG,
     logLevel: raw.LOG_LEVEL,

@@ -8,6 +8,7 @@ import {
   KNOWLEDGE_DOCUMENT_REPOSITORY,
   KnowledgeDocumentRepository,
 } from '../../../core/ports/knowledge-document-repository.port';
+import { EXPIRED_STATE_SWEEPER, ExpiredStateSweeper } from '../../../core/ports/expired-state-sweeper.port';
 import { RATE_LIMITER, RateLimiter } from '../../../core/ports/rate-limiter.port';
 import { UNIT_OF_WORK, UnitOfWork } from '../../../core/ports/unit-of-work.port';
 import { USER_REPOSITORY, UserRepository } from '../../../core/ports/user-repository.port';
@@ -55,7 +56,9 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider): 
   bind<VectorRecordRepository>(VECTOR_RECORD_REPOSITORY).toConstantValue(new TypeOrmVectorRecordRepository(managers));
   bind<AuditLogRepository>(AUDIT_LOG_REPOSITORY).toConstantValue(new TypeOrmAuditLogRepository(managers));
   bind<ApiKeyRepository>(API_KEY_REPOSITORY).toConstantValue(new TypeOrmApiKeyRepository(managers));
-  bind<RateLimiter>(RATE_LIMITER).toConstantValue(new TypeOrmRateLimiter(managers));
+  const rateLimiter = new TypeOrmRateLimiter(managers);
+  bind<RateLimiter>(RATE_LIMITER).toConstantValue(rateLimiter);
+  bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(rateLimiter);
   bind<CustomToolRepository>(CUSTOM_TOOL_REPOSITORY).toConstantValue(new TypeOrmCustomToolRepository(managers));
   bind<KnowledgeBaseRepository>(KNOWLEDGE_BASE_REPOSITORY).toConstantValue(new TypeOrmKnowledgeBaseRepository(managers));
   bind<KnowledgeDocumentRepository>(KNOWLEDGE_DOCUMENT_REPOSITORY).toConstantValue(new TypeOrmKnowledgeDocumentRepository(managers));

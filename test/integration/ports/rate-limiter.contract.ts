@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimitRule } from '../../../core/domain/rate-limit/rate-limit';
+import { ExpiredStateSweeper } from '../../../core/ports/expired-state-sweeper.port';
 import { RateLimiter } from '../../../core/ports/rate-limiter.port';
 
 export interface RateLimiterHarness {
   limiter: RateLimiter;
+  /** The adapter's expiry sweep over its windows. */
+  sweeper: ExpiredStateSweeper;
   destroy(): Promise<void>;
 }
 
@@ -97,6 +100,56 @@ export function describeRateLimiterContract(name: string, makeHarness: () => Pro
 
       expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
       expect(decisions.every((d) => d.resetAt.getTime() === at(121).getTime())).toBe(true);
+    });
+
+    it('When calls weigh more than one, Then each counts its cost and one that would pass the limit is refused without counting', async () => {
+      const b = bucket();
+      const rule = { limit: 10, windowSeconds: 60 };
+
+      const first = await limiter().consume(b, rule, at(0), 6);
+      const tooHeavy = await limiter().consume(b, rule, at(1), 5);
+      const fits = await limiter().consume(b, rule, at(2), 4);
+
+      expect([first.allowed, first.remaining]).toEqual([true, 4]);
+      expect(tooHeavy.allowed).toBe(false);
+      expect([fits.allowed, fits.remaining]).toEqual([true, 0]);
+      expect((await limiter().consume(b, rule, at(3), 11)).allowed).toBe(false);
+      expect((await limiter().consume(bucket(), rule, at(3), 11)).allowed).toBe(false);
+    });
+
+    it('When 40 calls of cost 3 race with a limit of 30, Then exactly 10 are allowed', async () => {
+      const b = bucket();
+      const rule = { limit: 30, windowSeconds: 60 };
+
+      const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter().consume(b, rule, at(0), 3)));
+
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+    });
+
+    it('When an allowed call is refunded, Then its cost is free again in that window, and a refund after the window ended changes nothing', async () => {
+      const b = bucket();
+      const full = [await limiter().consume(b, RULE, at(0)), await limiter().consume(b, RULE, at(1)), await limiter().consume(b, RULE, at(2))];
+
+      await limiter().refund(b, full[2]);
+      const again = await limiter().consume(b, RULE, at(3));
+      expect([again.allowed, again.remaining]).toEqual([true, 0]);
+
+      const nextWindow = await limiter().consume(b, RULE, at(60));
+      await limiter().refund(b, full[0]);
+      expect((await limiter().consume(b, RULE, at(61))).remaining).toBe(1);
+      expect(nextWindow.remaining).toBe(2);
+    });
+
+    it('When the expiry sweep runs, Then buckets whose window ended are deleted and live ones keep their count', async () => {
+      const [ended, live] = [bucket(), bucket()];
+      await limiter().consume(ended, RULE, at(0));
+      for (let n = 0; n < 3; n += 1) await limiter().consume(live, RULE, at(50));
+
+      const removed = await harness.sweeper.sweepExpired(at(70));
+
+      expect(removed).toBeGreaterThanOrEqual(1);
+      expect((await limiter().consume(live, RULE, at(71))).allowed).toBe(false);
+      expect((await limiter().consume(ended, RULE, at(71))).remaining).toBe(2);
     });
   });
 }

@@ -1,4 +1,5 @@
 import { StorageKind } from '../../../adapters/config/app-config';
+import { TypeOrmRateLimiter } from '../../../adapters/storage/typeorm/repositories/typeorm-rate-limiter';
 import { RATE_LIMITER } from '../../../core/ports/rate-limiter.port';
 import { describeWithEnv } from '../../support/infrastructure';
 import { createTestStorage } from '../../support/test-database';
@@ -6,7 +7,8 @@ import { describeRateLimiterContract } from '../ports/rate-limiter.contract';
 
 const harness = (kind: StorageKind) => async () => {
   const storage = await createTestStorage(kind);
-  return { limiter: storage.get(RATE_LIMITER), destroy: () => storage.destroy() };
+  const limiter = storage.get(RATE_LIMITER) as TypeOrmRateLimiter;
+  return { limiter, sweeper: limiter, destroy: () => storage.destroy() };
 };
 
 describeRateLimiterContract('TypeOrmRateLimiter on SQLite', harness('sqlite'));

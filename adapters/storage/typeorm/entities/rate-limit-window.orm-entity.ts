@@ -12,4 +12,8 @@ export class RateLimitWindowOrmEntity {
 
   @Column({ type: 'integer' })
   hits!: number;
+
+  /** When the current window ends; the expiry sweep deletes rows past it. */
+  @Column({ name: 'expires_ms', type: 'bigint', default: 0 })
+  expiresMs!: string | number;
 }

@@ -14,6 +14,7 @@ import { CreateGoalsAndTasks1795254450420 } from './1795254450420-create-goals-a
 import { CreateSchedules1795254450430 } from './1795254450430-create-schedules.migration';
 import { CreateWorkflows1795254450410 } from './1795254450410-create-workflows.migration';
 import { CreateExecutions1795254450411 } from './1795254450411-create-executions.migration';
+import { AddRateLimitWindowExpiry1795254450500 } from './1795254450500-add-rate-limit-window-expiry.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   CreateExecutions1795254450411,
   CreateGoalsAndTasks1795254450420,
   CreateSchedules1795254450430,
+  AddRateLimitWindowExpiry1795254450500,
 ];

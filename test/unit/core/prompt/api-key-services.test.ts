@@ -31,6 +31,9 @@ class CountingLimiter implements RateLimiter {
     const allowed = count <= rule.limit;
     return { allowed, limit: rule.limit, remaining: allowed ? rule.limit - count : 0, windowSeconds: rule.windowSeconds, resetAt: new Date(now.getTime() + 30_500) };
   }
+  async refund(bucket: string): Promise<void> {
+    this.counts.set(bucket, (this.counts.get(bucket) ?? 1) - 1);
+  }
 }
 
 const hasher: SecretHasher & { compared: number } = {

@@ -1,4 +1,4 @@
-import { SchedulerLoop } from '../../../../adapters/scheduling/scheduler-loop';
+import { PeriodicLoop } from '../../../../adapters/scheduling/periodic-loop';
 import { Clock } from '../../../../core/ports/clock.port';
 import { Logger, LogFields } from '../../../../core/ports/logger.port';
 
@@ -52,16 +52,16 @@ const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 };
 
-describe('SchedulerLoop', () => {
+describe('PeriodicLoop', () => {
   let ticker: FakeTicker;
   let logger: RecordingLogger;
-  let loop: SchedulerLoop;
+  let loop: PeriodicLoop;
 
   beforeEach(() => {
     jest.useFakeTimers({ now: new Date('2030-01-01T00:00:00.000Z') });
     ticker = new FakeTicker();
     logger = new RecordingLogger();
-    loop = new SchedulerLoop(ticker, clock, logger, INTERVAL);
+    loop = new PeriodicLoop(ticker, clock, logger, INTERVAL, { countField: 'fired', done: 'schedules fired', failed: 'schedule tick failed' });
   });
   afterEach(async () => {
     ticker.finishAll();

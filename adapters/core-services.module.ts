@@ -5,6 +5,8 @@ import { JOB_HANDLER } from '../core/services/jobs/job-handler';
 import { JobWorker } from '../core/services/jobs/job-worker.service';
 import { InstalledPluginLoader } from '../core/services/plugins/installed-plugin-loader.service';
 import { JSON_SCHEMA_VALIDATOR } from '../core/ports/json-schema-validator.port';
+import { DAILY_QUOTA_LIMITS } from '../core/services/quotas/daily-quota-limits';
+import { DailyQuotas } from '../core/services/quotas/daily-quotas.service';
 import { ToolCatalog } from '../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../core/services/tools/tool-runner.service';
 import { TOOLS_SETTINGS } from '../core/services/tools/tools-settings';
@@ -21,6 +23,10 @@ export const coreServicesModule = new ContainerModule(({ bind }) => {
   bind(ToolCatalog).toSelf().inSingletonScope();
   bind(ToolRunner).toSelf().inSingletonScope();
   bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
+  bind(DailyQuotas).toSelf().inSingletonScope();
+  bind(DAILY_QUOTA_LIMITS)
+    .toDynamicValue((context) => context.get<AppConfig>(APP_CONFIG).dailyQuotas)
+    .inSingletonScope();
   bind(TOOLS_SETTINGS)
     .toDynamicValue((context) => ({ testRatePerMinute: context.get<AppConfig>(APP_CONFIG).tools.testRatePerMinute }))
     .inSingletonScope();

@@ -1,3 +1,5 @@
+import { DailyQuotaLimits } from '../../core/services/quotas/daily-quota-limits';
+
 export type StorageKind = 'sqlite' | 'mysql';
 export type VectorStoreKind = 'embedded' | 'elasticsearch';
 export type QueueKind = 'inprocess' | 'rabbitmq';
@@ -30,6 +32,8 @@ export interface AppConfig {
   sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[] };
   /** Per-user calls of `/tools/test/*` per minute. */
   tools: { testRatePerMinute: number };
+  /** Per-user daily allowances of mail, schedules and workspace writes. */
+  dailyQuotas: DailyQuotaLimits;
   /**
    * Due schedules are looked for every `tickMs` by the process that runs the jobs (the server
    * with the in-process queue, `npm run worker` with RabbitMQ); several may run it, a due time fires once.

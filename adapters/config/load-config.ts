@@ -99,6 +99,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
       pluginPublicKeys: raw.PLUGIN_PUBLIC_KEYS,
     },
     tools: { testRatePerMinute: raw.TOOLS_TEST_RATE_PER_MINUTE },
+    dailyQuotas: { emails: raw.EMAIL_DAILY_QUOTA, schedules: raw.SCHEDULES_DAILY_QUOTA, workspaceWriteBytes: raw.WORKSPACE_DAILY_WRITE_BYTES },
     scheduler: { enabled: raw.SCHEDULER_ENABLED, tickMs: raw.SCHEDULER_TICK_MS },
     expirySweep: { intervalMs: raw.EXPIRY_SWEEP_INTERVAL_MS },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.SMTP_FROM },

@@ -7,6 +7,7 @@ export const ENVELOPE_ERROR_MAP: Record<string, { status: number; code: number }
   not_found: { status: 404, code: 40400 },
   conflict: { status: 409, code: 40900 },
   rate_limited: { status: 429, code: 42900 },
+  exceeded: { status: 429, code: 42900 },
   upstream_error: { status: 502, code: 50200 },
   upstream_rate_limited: { status: 502, code: 50200 },
   upstream_timeout: { status: 502, code: 50200 },

@@ -7,6 +7,7 @@ export const PROMPT_ERROR_MAP: Record<string, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  exceeded: 429,
   upstream_error: 502,
   upstream_rate_limited: 502,
   upstream_timeout: 502,

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -17,9 +18,21 @@ export interface ServerHandle {
   stop(): void;
 }
 
+export interface ServerOptions {
+  env?: NodeJS.ProcessEnv;
+  /** A file that takes the server's stdout (its log), as in a deployment that logs to a file. */
+  stdoutFile?: string;
+}
+
 /** Starts a bench server in its own process (so the load generator does not share its event loop). */
-export function startServer(file: string): Promise<ServerHandle> {
-  const child = fork(join(__dirname, 'servers', file), [], { execArgv: ['--no-node-snapshot'], stdio: 'inherit' });
+export function startServer(file: string, options: ServerOptions = {}): Promise<ServerHandle> {
+  const stdout = options.stdoutFile ? openSync(options.stdoutFile, 'w') : 'inherit';
+  const child = fork(join(__dirname, 'servers', file), [], {
+    execArgv: ['--no-node-snapshot'],
+    env: { ...process.env, ...options.env },
+    stdio: ['inherit', stdout, 'inherit', 'ipc'],
+  });
+  if (typeof stdout === 'number') child.once('exit', () => closeSync(stdout));
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));

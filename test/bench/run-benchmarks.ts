@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kernelSection } from './kernel/kernel-section';
-import { LoadResult, measure, startServer } from './load';
+import { LoadResult, measure, ServerOptions, startServer } from './load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DOCS = join(__dirname, '..', '..', '..', 'docs', 'benchmarks.md');
@@ -27,12 +27,17 @@ async function httpSection(): Promise<Section> {
   const minimal = await run('express-minimal.server.js', 'Express + JSON + jsonwebtoken + better-sqlite3 (reference)', '/me', true);
   const health = await run('platform.server.js', 'platform GET /health', '/health', false);
   const me = await run('platform.server.js', 'platform GET /api/v1/auth/me', '/api/v1/auth/me', true);
-  const rows = [bare, minimal, health, me].map(
+  const logged = await run('platform.server.js', 'platform GET /api/v1/auth/me, LOG_LEVEL=info to a file', '/api/v1/auth/me', true, {
+    env: { BENCH_LOG_LEVEL: 'info' },
+    stdoutFile: join(tmpdir(), 'bench-platform-access.log'),
+  });
+  const rows = [bare, minimal, health, me, logged].map(
     (r) =>
       `| ${r.name} | ${r.requestsPerSecond} | ${pct(r.requestsPerSecond, bare.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors + r.non2xx} |`,
   );
   const throughputRatio = me.requestsPerSecond / minimal.requestsPerSecond;
   const p99Ratio = me.p99Ms / Math.max(minimal.p99Ms, 1);
+  const loggingRatio = logged.requestsPerSecond / me.requestsPerSecond;
   const markdown = [
     `autocannon, 50 connections, ${SECONDS} s per target after a 2 s warm-up; each server in its own process (ours with LOG_LEVEL=silent, as the references log nothing),`,
     `the load generator in another, all on this ${cpus().length}-vCPU machine (they compete for the cores).`,
@@ -43,12 +48,13 @@ async function httpSection(): Promise<Section> {
     '',
     `- \`/auth/me\` throughput vs the minimal Express route: **${pct(me.requestsPerSecond, minimal.requestsPerSecond)}** (target ≥ 60 %: ${verdict(throughputRatio >= 0.6)})`,
     `- \`/auth/me\` p99 vs the minimal Express route: **${p99Ratio.toFixed(2)}×** (target ≤ 2×: ${verdict(p99Ratio <= 2)})`,
+    `- \`/auth/me\` with the default \`LOG_LEVEL=info\` (access log to a file) vs silent: **${pct(logged.requestsPerSecond, me.requestsPerSecond)}** (target ≥ 90 %: ${verdict(loggingRatio >= 0.9)})`,
   ].join('\n');
   return { title: 'HTTP: health and an authenticated read', markdown };
 }
 
-async function run(server: string, name: string, path: string, authenticated: boolean): Promise<LoadResult> {
-  const handle = await startServer(server);
+async function run(server: string, name: string, path: string, authenticated: boolean, options: ServerOptions = {}): Promise<LoadResult> {
+  const handle = await startServer(server, options);
   try {
     const headers: Record<string, string> = authenticated && handle.token ? { authorization: `Bearer ${handle.token}` } : {};
     return await measure(name, `http://127.0.0.1:${handle.port}${path}`, headers, SECONDS);

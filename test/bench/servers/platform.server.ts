@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../../adapters/config/load-config';
 import { startServices } from '../../../bin/services';
 
-/** The product itself on embedded defaults, with one registered user and its token. */
+/** The product itself on embedded defaults, with one registered user and its token; logs at BENCH_LOG_LEVEL (silent unless set). */
 async function main(): Promise<void> {
   const services = await startServices(
     loadConfig({
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
       PLATFORM_PORT: '0',
       ENVELOPE_PORT: '0',
       PROMPT_PORT: '0',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     }),
   );
   const base = `http://127.0.0.1:${services.platform.port}/api/v1/auth`;

@@ -48,6 +48,21 @@ describe('Health and API documents of the three services', () => {
     expect(await docs.text()).toContain('swagger-ui');
   });
 
+  it.each([
+    ['platform', () => app.platformUrl, 'Agent Platform API'],
+    ['envelope', () => app.envelopeUrl, 'Envelope API'],
+    ['prompt', () => app.promptUrl, 'Prompt Optimization API'],
+  ])('When the /docs page of %s loads its script, Then the script holds that contract and no other', async (_name, base, title) => {
+    const page = await (await fetch(`${base()}/docs/`)).text();
+    expect(page).toContain('./swagger-ui-init.js');
+
+    const init = await (await fetch(`${base()}/docs/swagger-ui-init.js`)).text();
+
+    const titles = ['Agent Platform API', 'Envelope API', 'Prompt Optimization API'];
+    expect(init).toContain(`"title": "${title}"`);
+    for (const other of titles.filter((t) => t !== title)) expect(init).not.toContain(`"title": "${other}"`);
+  });
+
   it('When an unknown route is asked of the envelope and prompt services, Then each answers 404 in its own shape', async () => {
     expect((await request('GET', `${app.envelopeUrl}/api/v1/nope`)).body).toEqual({ code: 40400, message: 'No such route', data: null });
     expect((await request('GET', `${app.promptUrl}/api/v1/nope`)).body).toEqual({ code: 404, message: 'No such route', data: null });

@@ -46,11 +46,13 @@ describe('Warm contexts: one per plugin version and user', () => {
   beforeAll(async () => {
     kernel = await createTestKernel({ tools: [] });
     await kernel.registry.register(manifest('remembers', { limits: { timeout_ms: 400, cpu_ms: 100, memory_mb: 16 } }), REMEMBERS, { enabled: true });
+    // The same code with time to spare, so filling 16 MB cannot lose a race to the CPU limit on a busy machine.
+    await kernel.registry.register(manifest('hoards', { limits: { timeout_ms: 20_000, cpu_ms: 10_000, memory_mb: 16 } }), REMEMBERS, { enabled: true });
   });
 
   afterAll(() => kernel.close());
 
-  const call = (input: object, who: { actor: { userId: string; role: 'user' } }) => kernel.invoke('remembers', input as never, who);
+  const call = (input: object, who: { actor: { userId: string; role: 'user' } }, plugin = 'remembers') => kernel.invoke(plugin, input as never, who);
 
   it("When two users call the same plugin, Then neither sees the other's module state", async () => {
     expect(await call({ secret: 'c1' }, { actor: { userId: 'carol', role: 'user' } })).toMatchObject({ success: true, result: { seen: ['c1'] } });
@@ -70,15 +72,15 @@ describe('Warm contexts: one per plugin version and user', () => {
   });
 
   it.each([
-    ['runs past its CPU limit', { spin: true }, 'timeout'],
-    ['misses its deadline', { hang: true }, 'timeout'],
-    ['hits its memory limit', { hoard: true }, 'memory_limit'],
-    ['leaves a rejection unhandled', { stray: true }, 'runtime_error'],
-  ])('When a call %s, Then its context is discarded and the next call starts from a fresh module', async (_what, input, code) => {
+    ['runs past its CPU limit', { spin: true }, 'timeout', 'remembers'],
+    ['misses its deadline', { hang: true }, 'timeout', 'remembers'],
+    ['hits its memory limit', { hoard: true }, 'memory_limit', 'hoards'],
+    ['leaves a rejection unhandled', { stray: true }, 'runtime_error', 'remembers'],
+  ])('When a call %s, Then its context is discarded and the next call starts from a fresh module', async (_what, input, code, plugin) => {
     const erin = { actor: { userId: `erin-${code}-${Object.keys(input)[0]}`, role: 'user' as const } };
-    expect(await call({ secret: 'before' }, erin)).toMatchObject({ success: true, result: { calls: 1 } });
-    expect(await call(input, erin)).toMatchObject({ success: false, error: { code } });
-    expect(await call({}, erin)).toMatchObject({ success: true, result: { calls: 1, inits: 1, seen: [] } });
+    expect(await call({ secret: 'before' }, erin, plugin)).toMatchObject({ success: true, result: { calls: 1 } });
+    expect(await call(input, erin, plugin)).toMatchObject({ success: false, error: { code } });
+    expect(await call({}, erin, plugin)).toMatchObject({ success: true, result: { calls: 1, inits: 1, seen: [] } });
   });
 
   it('When a capability answer or a timer of an ended call arrives, Then no code chained on it runs, not even in the next call of the same context', async () => {

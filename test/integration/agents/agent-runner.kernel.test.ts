@@ -14,7 +14,9 @@ import { ToolCatalog } from '../../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../../core/services/tools/tool-runner.service';
 import { anAgent } from '../../fixtures/agents/agent.mother';
 import { callTools, QueuedLlmProvider } from '../../fixtures/agents/queued-llm-provider';
+import { InMemoryRateLimiter } from '../../fixtures/rate-limit/in-memory-rate-limiter';
 import { createTestKernel, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
+import { toolUseThrottle } from '../../support/usage-limits';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const noCustomTools = { findById: async () => undefined } as unknown as CustomToolRepository;
@@ -24,7 +26,8 @@ const llm: LlmProvider = new RetryingLlmProvider(new OfflineLlmProvider(), { max
 function runnerOver(kernel: TestKernel, model = llm): AgentRunner {
   const registry = kernel.registry;
   const cipher = AesGcmSecretCipher.derivedFrom(createSecretKey(randomBytes(32)));
-  const tools = new ToolRunner(registry, noCustomTools, new AjvJsonSchemaValidator(), new GuardedHttpEgress(), cipher, new SystemClock());
+  const clock = new SystemClock();
+  const tools = new ToolRunner(registry, noCustomTools, new AjvJsonSchemaValidator(), new GuardedHttpEgress(), cipher, clock, toolUseThrottle(new InMemoryRateLimiter(), clock));
   const settings = { defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS };
   return new AgentRunner(model, new ToolCatalog(registry, noCustomTools), tools, silent, settings);
 }

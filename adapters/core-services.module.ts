@@ -9,6 +9,7 @@ import { DAILY_QUOTA_LIMITS } from '../core/services/quotas/daily-quota-limits';
 import { DailyQuotas } from '../core/services/quotas/daily-quotas.service';
 import { ToolCatalog } from '../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../core/services/tools/tool-runner.service';
+import { ToolUseThrottle } from '../core/services/tools/tool-use-throttle.service';
 import { TOOLS_SETTINGS } from '../core/services/tools/tools-settings';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './system/system.tokens';
@@ -22,12 +23,16 @@ export const coreServicesModule = new ContainerModule(({ bind }) => {
   bind(InstalledPluginLoader).toSelf().inSingletonScope();
   bind(ToolCatalog).toSelf().inSingletonScope();
   bind(ToolRunner).toSelf().inSingletonScope();
+  bind(ToolUseThrottle).toSelf().inSingletonScope();
   bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
   bind(DailyQuotas).toSelf().inSingletonScope();
   bind(DAILY_QUOTA_LIMITS)
     .toDynamicValue((context) => context.get<AppConfig>(APP_CONFIG).dailyQuotas)
     .inSingletonScope();
   bind(TOOLS_SETTINGS)
-    .toDynamicValue((context) => ({ testRatePerMinute: context.get<AppConfig>(APP_CONFIG).tools.testRatePerMinute }))
+    .toDynamicValue((context) => {
+      const { testRatePerMinute, useRatePerMinute } = context.get<AppConfig>(APP_CONFIG).tools;
+      return { testRatePerMinute, useRatePerMinute };
+    })
     .inSingletonScope();
 });

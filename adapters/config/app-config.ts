@@ -30,8 +30,11 @@ export interface AppConfig {
   embeddings: { provider: EmbeddingProviderKind; model?: string; dimensions: number };
   auth: { jwtSecret?: string; adminEmails: string[]; webhookToken?: string; accessTokenMinutes: number };
   sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[] };
-  /** Per-user calls of `/tools/test/*` per minute. */
-  tools: { testRatePerMinute: number };
+  /**
+   * Per-user calls of `/tools/test/*` per minute; weighted tool uses per minute (every entry point);
+   * tool calls running at once in the sandbox pool.
+   */
+  tools: { testRatePerMinute: number; useRatePerMinute: number; maxConcurrentPerUser: number };
   /** Per-user daily allowances of mail, schedules and workspace writes. */
   dailyQuotas: DailyQuotaLimits;
   /**

@@ -51,6 +51,8 @@ export const envSchema = z.object({
   EGRESS_ALLOW_HOSTS: list.default(''),
   PLUGIN_PUBLIC_KEYS: list.default(''),
   TOOLS_TEST_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  TOOLS_USE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  TOOLS_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(1024).default(4),
   EMAIL_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(50),
   SCHEDULES_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(50),
   WORKSPACE_DAILY_WRITE_BYTES: z.coerce.number().int().min(0).max(1_099_511_627_776).default(104_857_600),

@@ -98,7 +98,11 @@ function toAppConfig(raw: RawEnv): AppConfig {
       egressAllowHosts: raw.EGRESS_ALLOW_HOSTS,
       pluginPublicKeys: raw.PLUGIN_PUBLIC_KEYS,
     },
-    tools: { testRatePerMinute: raw.TOOLS_TEST_RATE_PER_MINUTE },
+    tools: {
+      testRatePerMinute: raw.TOOLS_TEST_RATE_PER_MINUTE,
+      useRatePerMinute: raw.TOOLS_USE_RATE_PER_MINUTE,
+      maxConcurrentPerUser: raw.TOOLS_MAX_CONCURRENT_PER_USER,
+    },
     dailyQuotas: { emails: raw.EMAIL_DAILY_QUOTA, schedules: raw.SCHEDULES_DAILY_QUOTA, workspaceWriteBytes: raw.WORKSPACE_DAILY_WRITE_BYTES },
     scheduler: { enabled: raw.SCHEDULER_ENABLED, tickMs: raw.SCHEDULER_TICK_MS },
     expirySweep: { intervalMs: raw.EXPIRY_SWEEP_INTERVAL_MS },

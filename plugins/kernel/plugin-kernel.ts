@@ -20,6 +20,8 @@ export interface KernelConfig {
   dataDir: string;
   /** `pluginPublicKeys`: base64 DER SPKI Ed25519 keys that may sign plugin bundles (none: bundle installs refused). */
   sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; pluginPublicKeys?: ReadonlyArray<string> };
+  /** `maxConcurrentPerUser`: one user's calls running at once in the sandbox pool (default 4). */
+  tools?: { maxConcurrentPerUser: number };
 }
 
 export interface KernelPorts {
@@ -68,6 +70,7 @@ export class PluginKernel {
       maxIsolatesPerPlugin: options.maxIsolatesPerPlugin,
       maxContextsPerIsolate: options.maxContextsPerIsolate,
       maxContextsPerWorker: options.maxContextsPerWorker,
+      maxConcurrentPerUser: config.tools?.maxConcurrentPerUser,
       logger,
     });
     this.capabilities = new CapabilityRouter(logger);

@@ -19,6 +19,7 @@ import { TCP_EGRESS_GUARD } from '../../core/ports/tcp-egress-guard.port';
 import { AuditTrail } from '../../core/services/audit/audit-trail.service';
 import { RecordingJobQueue } from '../fixtures/queue/recording-job-queue';
 import { TestStorage } from './test-database';
+import { bindUsageLimits, UsageLimits } from './usage-limits';
 
 /** One key per test process, so services rebuilt over the same storage still open what earlier ones sealed. */
 const CIPHER = AesGcmSecretCipher.derivedFrom(createSecretKey(randomBytes(32)));
@@ -37,7 +38,7 @@ export interface DataServices {
  * (their modules, the SQL executors, the egress guards), over a test storage. Egress is
  * allowed to `allowHosts` only (e.g. `['127.0.0.1']` for loopback fakes and MariaDB).
  */
-export function createDataServices(storage: TestStorage, options: { allowHosts?: string[]; mailer: Mailer }): DataServices {
+export function createDataServices(storage: TestStorage, options: { allowHosts?: string[]; mailer: Mailer; limits?: UsageLimits }): DataServices {
   const container = new Container();
   const queue = new RecordingJobQueue();
   container.bind(CLOCK).toConstantValue(new SystemClock());
@@ -49,6 +50,7 @@ export function createDataServices(storage: TestStorage, options: { allowHosts?:
   container.bind(HTTP_EGRESS).toConstantValue(new GuardedHttpEgress({ allowHosts: options.allowHosts ?? [] }));
   container.bind(TCP_EGRESS_GUARD).toConstantValue(new GuardedTcpEgress({ allowHosts: options.allowHosts ?? [] }));
   container.bind(MAILER).toConstantValue(options.mailer);
+  bindUsageLimits(container, options.limits);
   container.loadSync(storage.module, dataSourcesModule(storage.config), dataSourceServicesModule(), notificationServicesModule());
   return { container, sqliteRoot: sqliteDataSourceRoot(storage.config), queue };
 }

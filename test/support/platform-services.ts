@@ -11,6 +11,7 @@ import { JobHandler } from '../../core/services/jobs/job-handler';
 import { JobRecordingQueue, MutableClock } from '../fixtures/schedules/schedule-test-bed';
 import { jobHandlerOf, runServicesContainer } from './run-service-bindings';
 import { TestStorage } from './test-database';
+import { UsageLimits } from './usage-limits';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -25,12 +26,16 @@ export interface PlatformServices {
 
 /**
  * The agent, workflow, task, schedule and platform use cases wired as the composition root wires
- * them, over a test storage, a model and a tool registry (the test kernel's), with a hand-moved clock.
+ * them, over a test storage, a model and a tool registry (the test kernel's), with a hand-moved clock
+ * and generous usage limits unless `limits` sets some.
  */
-export function createPlatformServices(storage: TestStorage, options: { llm: LlmProvider; tools: ToolRegistry; now: string }): PlatformServices {
+export function createPlatformServices(
+  storage: TestStorage,
+  options: { llm: LlmProvider; tools: ToolRegistry; now: string; limits?: UsageLimits },
+): PlatformServices {
   const clock = new MutableClock(new Date(options.now));
   const queue = new JobRecordingQueue();
-  const container = runServicesContainer(storage, { clock, logger: silent, queue, llm: options.llm, tools: options.tools });
+  const container = runServicesContainer(storage, { clock, logger: silent, queue, llm: options.llm, tools: options.tools, limits: options.limits });
   container.bind(AuditTrail).toSelf().inSingletonScope();
   container.loadSync(workflowServicesModule(), taskServicesModule(), scheduleServicesModule(), platformServicesModule());
   return { container, clock, queue, jobHandler: (type) => jobHandlerOf(container, type) };

@@ -19,6 +19,7 @@ import { JOB_HANDLER, JobHandler } from '../../core/services/jobs/job-handler';
 import { ToolCatalog } from '../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../core/services/tools/tool-runner.service';
 import { TestStorage } from './test-database';
+import { bindUsageLimits, UsageLimits } from './usage-limits';
 
 export interface RunServiceBasics {
   clock: Clock;
@@ -27,11 +28,13 @@ export interface RunServiceBasics {
   llm: LlmProvider;
   /** The tool registry agents and tool nodes use (the test kernel's, or a fake). */
   tools: ToolRegistry;
+  /** Per-user limits; generous unless a test sets one. */
+  limits?: UsageLimits;
 }
 
 /**
  * A container holding what agent and workflow runs need, as the composition root binds it:
- * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, and the agent services
+ * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, the usage limits, and the agent services
  * (offline defaults). Callers load the modules under test on top.
  */
 export function runServicesContainer(storage: TestStorage, basics: RunServiceBasics): Container {
@@ -47,6 +50,7 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   container.bind(TOOL_REGISTRY).toConstantValue(basics.tools);
   container.bind(ToolCatalog).toSelf().inSingletonScope();
   container.bind(ToolRunner).toSelf().inSingletonScope();
+  bindUsageLimits(container, basics.limits);
   container.loadSync(storage.module, agentServicesModule({ defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS }));
   return container;
 }

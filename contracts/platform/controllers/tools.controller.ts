@@ -125,9 +125,10 @@ export class ToolsController extends Controller {
     this.setStatus(204);
   }
 
-  /** Invokes a tool. A failing tool is 200 with `success: false`, an error code and a receipt. */
+  /** Invokes a tool. A failing tool is 200 with `success: false`, an error code and a receipt. Rate-limited per user, costly tools weighing more. */
   @Post('{tool_id}/use')
   @Response<ErrorResponse>(404, 'No such tool')
+  @Response<ErrorResponse>(429, 'rate_limited: too many tool uses this minute; see Retry-After')
   public async use(@Request() request: ExpressRequest, @Path() tool_id: string, @Body() body: ToolUseRequest): Promise<ToolUseResponse> {
     const outcome = await this.runner.use(actorOf(request), tool_id, toToolArguments(body.arguments));
     return toToolUseResponse(outcome);

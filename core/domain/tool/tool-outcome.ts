@@ -11,6 +11,10 @@ export const TOOL_ERROR_CODES = [
   'invalid_output',
   'unavailable',
   'not_found',
+  // The caller's tool-use rate or sandbox concurrency share is spent; retrying later may succeed.
+  'rate_limited',
+  // A daily allowance the tool spends from (e-mails, schedules…) is used up for the day.
+  'quota_exceeded',
 ] as const;
 
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];

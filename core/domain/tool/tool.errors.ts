@@ -22,3 +22,14 @@ export class InvalidPluginError extends DomainError {
     super(message, details);
   }
 }
+
+/** The user's weighted tool uses in the current minute are spent (docs/security.md). */
+export class ToolUseRateLimitedError extends DomainError {
+  readonly code = 'tool.rate_limited';
+  constructor(
+    limit: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`At most ${limit} tool uses per minute (costly tools count more); try again in ${retryAfterSeconds} s`);
+  }
+}

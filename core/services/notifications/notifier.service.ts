@@ -10,6 +10,7 @@ import { MAILER, Mailer } from '../../ports/mailer.port';
 import { NotificationGateway } from '../../ports/notification-gateway.port';
 import { NOTIFICATION_REPOSITORY, NotificationRepository } from '../../ports/notification-repository.port';
 import { summarizeIssues } from '../../shared/issue-summary';
+import { DailyQuotas } from '../quotas/daily-quotas.service';
 import { postJson } from './webhook-post';
 
 const MAX_SUBJECT = 200;
@@ -19,7 +20,8 @@ const MAX_SUBJECT = 200;
  * `email` goes through the `Mailer`, `webhook` and `im` are POSTed through the egress
  * guard. A receiver that answers with a failure, or cannot be reached, is a receipt with
  * `delivered: false`, not an error; a refused destination (`egress.forbidden_target`),
- * a malformed message and a channel this server lacks are errors.
+ * a malformed message, a channel this server lacks and a spent daily e-mail quota
+ * (`quota.exceeded`, taken before the mail is handed to the server) are errors.
  */
 @injectable()
 export class Notifier implements NotificationGateway {
@@ -29,6 +31,7 @@ export class Notifier implements NotificationGateway {
     @inject(HTTP_EGRESS) private readonly egress: HttpEgress,
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(DailyQuotas) private readonly quotas: DailyQuotas,
   ) {}
 
   async send(actor: Actor, message: NotifyMessage, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<NotifyReceipt> {
@@ -45,7 +48,7 @@ export class Notifier implements NotificationGateway {
         await this.notifications.create({ id, userId: actor.userId, title, message: message.message, data, read: false, createdAt: this.clock.now() });
         return { id, channel: 'in_app', delivered: true };
       case 'email':
-        return this.email(id, message.to, title, message.message);
+        return this.email(actor, id, message.to, title, message.message);
       case 'webhook': {
         const body = { id, title: title || null, message: message.message, data, sent_at: this.clock.now().toISOString() };
         const answer = await postJson(this.egress, message.to, body, options);
@@ -60,8 +63,10 @@ export class Notifier implements NotificationGateway {
     }
   }
 
-  private async email(id: string, to: string, title: string, text: string): Promise<NotifyReceipt> {
+  private async email(actor: Actor, id: string, to: string, title: string, text: string): Promise<NotifyReceipt> {
     const subject = (title || text.split('\n', 1)[0].trim()).slice(0, MAX_SUBJECT);
+    // Taken before sending, and kept when delivery fails: the mail server was asked either way.
+    await this.quotas.take(actor.userId, 'emails');
     try {
       await this.mailer.send({ to, subject, text });
       return { id, channel: 'email', delivered: true };

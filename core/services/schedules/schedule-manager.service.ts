@@ -21,6 +21,7 @@ import { summarizeIssues } from '../../shared/issue-summary';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { ExecutionLauncher } from '../executions/execution-launcher.service';
 import { ExecutionTargets } from '../executions/execution-targets';
+import { DailyQuotas } from '../quotas/daily-quotas.service';
 
 export type { NewScheduleInput } from '../../domain/schedule/schedule.rules';
 
@@ -42,6 +43,7 @@ export class ScheduleManager {
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(AuditTrail) private readonly audit: AuditTrail,
+    @inject(DailyQuotas) private readonly quotas: DailyQuotas,
   ) {}
 
   async create(actor: Actor, input: NewScheduleInput): Promise<Schedule> {
@@ -55,6 +57,8 @@ export class ScheduleManager {
     if ((await this.schedules.countByOwner(actor.userId)) >= SCHEDULE_LIMITS.perOwner) {
       throw new ScheduleQuotaExceededError(SCHEDULE_LIMITS.perOwner);
     }
+    // Deleting and re-creating must not dodge the cap above: creations per day are counted too.
+    await this.quotas.take(actor.userId, 'schedules');
     const schedule: Schedule = {
       id: this.ids.uuid(),
       ownerId: actor.userId,

@@ -5,6 +5,7 @@ import { CustomTool, CustomToolOfKind } from '../../domain/tool/custom-tool.enti
 import { ToolArguments } from '../../domain/tool/http-tool-template';
 import { ToolError, ToolOutcome } from '../../domain/tool/tool-outcome';
 import { ToolReceipt } from '../../domain/tool/tool-receipt';
+import { toolUseCost } from '../../domain/tool/tool-use-cost';
 import { ToolNotFoundError } from '../../domain/tool/tool.errors';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { CUSTOM_TOOL_REPOSITORY, CustomToolRepository } from '../../ports/custom-tool-repository.port';
@@ -15,14 +16,17 @@ import { TOOL_REGISTRY, ToolInvocationContext, ToolRegistry } from '../../ports/
 import { FieldIssue } from '../../shared/domain-error';
 import { isCustomToolId } from './catalog-tool';
 import { HttpCallResult, HttpToolCaller } from './http-tool-caller';
+import { ToolUseThrottle } from './tool-use-throttle.service';
 
 export type ToolUseContext = Omit<ToolInvocationContext, 'actor'>;
 
 /**
  * Invokes any tool the actor may use: kernel tools through the registry, custom code tools
- * in the sandbox, custom http tools through the egress guard. A failing tool is an outcome
- * with a stable code and a receipt, never a throw (behaviour rule 2); only an unknown or
- * invisible tool throws `ToolNotFoundError`.
+ * in the sandbox, custom http tools through the egress guard. Every use, whoever starts it
+ * (`/tools/{id}/use`, an agent run, a workflow node), passes here and is counted against the
+ * actor's weighted per-minute rate first. A failing tool is an outcome with a stable code and
+ * a receipt, never a throw (behaviour rule 2); only an unknown or invisible tool throws
+ * `ToolNotFoundError`, and a spent rate `ToolUseRateLimitedError`.
  */
 @injectable()
 export class ToolRunner {
@@ -35,6 +39,7 @@ export class ToolRunner {
     @inject(HTTP_EGRESS) egress: HttpEgress,
     @inject(SECRET_CIPHER) cipher: SecretCipher,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(ToolUseThrottle) private readonly throttle: ToolUseThrottle,
   ) {
     this.http = new HttpToolCaller(egress, cipher);
   }
@@ -43,12 +48,14 @@ export class ToolRunner {
     if (!isCustomToolId(id)) {
       const descriptor = this.registry.get(id);
       if (!descriptor || (!descriptor.enabled && actor.role !== 'admin')) throw new ToolNotFoundError(id);
+      await this.throttle.take(actor, toolUseCost(descriptor.capabilities));
       return this.registry.invoke(id, args, { ...context, actor });
     }
     const tool = await this.customTools.findById(id.toLowerCase());
     if (!tool || !can(actor, 'read', { ownerId: tool.ownerId }) || !can(actor, 'execute', { ownerId: tool.ownerId })) {
       throw new ToolNotFoundError(id);
     }
+    await this.throttle.take(actor, toolUseCost(tool.kind === 'http' ? ['http'] : []));
     return this.useCustom(actor, tool, args, context);
   }
 

@@ -109,6 +109,8 @@ function checkNarrowing(capability: RoutedCapability, grant: JsonObject, args: J
 function domainCode(code: string): KernelErrorCode {
   const reason = code.slice(code.lastIndexOf('.') + 1);
   if (code === 'llm.budget_exceeded' || reason === 'rate_limited' || reason === 'upstream_rate_limited') return 'quota_exceeded';
+  // A user's daily allowance (`quota.exceeded`: e-mails, schedules) spent by this call.
+  if (reason === 'exceeded') return 'quota_exceeded';
   if (reason === 'forbidden_target') return 'forbidden_target';
   if (reason === 'too_large' || reason === 'payload_too_large') return 'too_large';
   if (reason === 'timeout' || reason === 'upstream_timeout') return 'timeout';

@@ -2,6 +2,7 @@ import { KernelLogger, silentLogger } from '../kernel-logger';
 import { CapabilityCallback, SandboxRunResult } from './sandbox-protocol';
 import { SandboxPlugin, SandboxRunRequest } from './sandbox-plugin';
 import { SandboxWorkerProcess, WorkerProcessOptions } from './sandbox-worker-process';
+import { UserSlots } from './user-slots';
 import { sandboxWorkerScript } from './worker-script';
 
 export interface SandboxSupervisorOptions {
@@ -17,6 +18,10 @@ export interface SandboxSupervisorOptions {
   /** The same, for all the plugins of one worker together (bounds the memory many users can pin). */
   maxContextsPerWorker?: number;
   maxOutputChars?: number;
+  /** Calls of one user running at once across the pool (`TOOLS_MAX_CONCURRENT_PER_USER`, default 4). */
+  maxConcurrentPerUser?: number;
+  /** How long a call past its user's share waits for a slot before failing with `rate_limited` (default 2000). */
+  userSlotWaitMs?: number;
   /** The worker script; tests substitute misbehaving workers. */
   script?: string;
   logger?: KernelLogger;
@@ -31,7 +36,8 @@ interface Slot {
 /**
  * Runs plugin calls in a supervised pool of sandbox worker processes. A worker that
  * crashes, is killed, reports a catastrophic isolate error or misses a deadline is
- * replaced; its calls in flight fail with a tool error, never a throw.
+ * replaced; its calls in flight fail with a tool error, never a throw. Each user has a
+ * share of concurrent calls; a call past it waits briefly, then fails with `rate_limited`.
  */
 export class SandboxSupervisor {
   private readonly slots: Slot[] = [];
@@ -40,11 +46,13 @@ export class SandboxSupervisor {
   private readonly homes = new Map<string, number>();
   private readonly processOptions: WorkerProcessOptions;
   private readonly logger: KernelLogger;
+  private readonly userSlots: UserSlots;
   private closed = false;
   private restarts = 0;
 
   constructor(private readonly options: SandboxSupervisorOptions) {
     this.logger = options.logger ?? silentLogger;
+    this.userSlots = new UserSlots(options.maxConcurrentPerUser ?? 4, options.userSlotWaitMs ?? 2000);
     this.processOptions = {
       script: options.script ?? sandboxWorkerScript(),
       heapMb: options.heapMb ?? 512,
@@ -99,6 +107,15 @@ export class SandboxSupervisor {
   async run(request: SandboxRunRequest, onCapability: CapabilityCallback): Promise<SandboxRunResult> {
     const plugin = this.plugins.get(request.key);
     if (!plugin) return unavailable('The plugin is not loaded');
+    const release = this.userSlots.tryAcquire(request.user) ?? (await this.userSlots.acquire(request.user, request.signal));
+    if (!release) {
+      if (request.signal?.aborted) return failed('timeout', 'The tool call was cancelled');
+      return failed('rate_limited', `At most ${this.userSlots.perUser} tool calls of one user run at once; try again shortly`);
+    }
+    return this.runOnWorker(plugin, request, onCapability).finally(release);
+  }
+
+  private async runOnWorker(plugin: SandboxPlugin, request: SandboxRunRequest, onCapability: CapabilityCallback): Promise<SandboxRunResult> {
     // The common case picks a ready worker at once, with no await on the call's path.
     let slot = this.leastBusy(request.key);
     if (!slot) {
@@ -179,5 +196,9 @@ function hash(text: string): number {
 }
 
 function unavailable(message: string): SandboxRunResult {
-  return { ok: false, error: { code: 'unavailable', message }, logs: [], metrics: { cpuMs: 0, heapBytes: 0 }, used: [] };
+  return failed('unavailable', message);
+}
+
+function failed(code: 'unavailable' | 'rate_limited' | 'timeout', message: string): SandboxRunResult {
+  return { ok: false, error: { code, message }, logs: [], metrics: { cpuMs: 0, heapBytes: 0 }, used: [] };
 }

@@ -31,7 +31,9 @@ declare module 'kernel:api' {
    * - `not_found`: the file, key or record does not exist (where a method does not return null for it);
    * - `conflict`: the record is not in a state that allows the change (an illegal task transition, a duplicate…);
    * - `too_large`: a body, file or value is over its cap;
-   * - `quota_exceeded`: the per-call quota (e.g. number of HTTP or LLM calls) is spent;
+   * - `quota_exceeded`: the per-call quota (e.g. number of HTTP or LLM calls) is spent, or the calling
+   *   user's daily quota (e-mails, schedules created); left uncaught, a quota the host counts fails the
+   *   tool call with that code;
    * - `timeout`: the host operation took too long;
    * - `upstream_error`: the remote service or provider failed (DNS, connection, 5xx from a provider…);
    * - `unavailable`: the capability exists but this host has no provider for it, or it is called during `init()`.

@@ -13,6 +13,11 @@ import { median, timeCalls } from './stats';
 const ACTOR = { userId: 'bench-user', role: 'user' as const };
 const COLD_SAMPLES = 25;
 const RSS_PLUGINS = 40;
+/**
+ * Calls in flight in the throughput run, all from one benchmark user: the per-user concurrency
+ * cap (TOOLS_MAX_CONCURRENT_PER_USER) is raised to match, so the run still measures the pool.
+ */
+export const IN_FLIGHT = 16;
 
 export interface KernelFigures {
   bare: { p50Ms: number; p99Ms: number; callsPerSecond: number };
@@ -58,7 +63,7 @@ export async function measureKernel(): Promise<KernelFigures> {
   };
   for (let i = 0; i < 3000; i += 1) await invoke('calculator');
   const sequential = await timeCalls(10_000, 1, () => invoke('calculator'));
-  const concurrent = await timeCalls(30_000, 16, () => invoke('calculator'));
+  const concurrent = await timeCalls(30_000, IN_FLIGHT, () => invoke('calculator'));
 
   const kernelCold: number[] = [];
   for (let i = 0; i < COLD_SAMPLES; i += 1) {
@@ -94,7 +99,11 @@ export async function measureKernel(): Promise<KernelFigures> {
 
 function startKernel(workers: number): PluginKernel {
   return new PluginKernel(
-    { dataDir: mkdtempSync(join(tmpdir(), 'bench-kernel-')), sandbox: { workers, maxTimeoutMs: 30_000, maxMemoryMb: 128 } },
+    {
+      dataDir: mkdtempSync(join(tmpdir(), 'bench-kernel-')),
+      sandbox: { workers, maxTimeoutMs: 30_000, maxMemoryMb: 128 },
+      tools: { maxConcurrentPerUser: IN_FLIGHT },
+    },
     { egress: new GuardedHttpEgress(), kv: new InMemoryKeyValueStore() },
     { only: ['calculator'] },
   );

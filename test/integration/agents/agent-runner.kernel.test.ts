@@ -13,18 +13,21 @@ import { DEFAULT_AGENT_RUN_LIMITS } from '../../../core/services/agents/agent-se
 import { ToolCatalog } from '../../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../../core/services/tools/tool-runner.service';
 import { anAgent } from '../../fixtures/agents/agent.mother';
-import { callTools, QueuedLlmProvider } from '../../fixtures/agents/queued-llm-provider';
+import { answer, callTools, QueuedLlmProvider } from '../../fixtures/agents/queued-llm-provider';
+import { InMemoryRateLimiter } from '../../fixtures/rate-limit/in-memory-rate-limiter';
 import { createTestKernel, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
+import { toolUseThrottle } from '../../support/usage-limits';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const noCustomTools = { findById: async () => undefined } as unknown as CustomToolRepository;
 // The offline model behind our retrying decorator: every attempt is counted against the run's budget.
 const llm: LlmProvider = new RetryingLlmProvider(new OfflineLlmProvider(), { maxRetries: 0, retryBaseMs: 1 });
 
-function runnerOver(kernel: TestKernel, model = llm): AgentRunner {
+function runnerOver(kernel: TestKernel, model = llm, useRatePerMinute?: number): AgentRunner {
   const registry = kernel.registry;
   const cipher = AesGcmSecretCipher.derivedFrom(createSecretKey(randomBytes(32)));
-  const tools = new ToolRunner(registry, noCustomTools, new AjvJsonSchemaValidator(), new GuardedHttpEgress(), cipher, new SystemClock());
+  const clock = new SystemClock();
+  const tools = new ToolRunner(registry, noCustomTools, new AjvJsonSchemaValidator(), new GuardedHttpEgress(), cipher, clock, toolUseThrottle(new InMemoryRateLimiter(), clock, useRatePerMinute));
   const settings = { defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS };
   return new AgentRunner(model, new ToolCatalog(registry, noCustomTools), tools, silent, settings);
 }
@@ -68,5 +71,16 @@ describe('AgentRunner over the real kernel and the offline model', () => {
     expect(scripted.requests[1].messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'c1', content: expect.stringContaining('"code":"invalid_input"') });
     expect(result).toMatchObject({ success: false, output: 'try 2', error: { code: 'agent.iteration_limit' } });
     expect(result.toolCalls.map((c) => c.success)).toEqual([false, false]);
+  });
+
+  it('When a tool call passes the user’s tool-use rate, Then the model reads a rate_limited tool error and the run goes on to its answer', async () => {
+    const calls = [1, 2, 3].map((n) => ({ id: `c${n}`, name: 'calculator', arguments: `{"expression":"${n} + ${n}"}` }));
+    const scripted = new QueuedLlmProvider([callTools('adding', calls), answer('done')], 'offline');
+    const agent = anAgent({ ownerId: TEST_ACTOR.userId, includeTools: ['calculator'] });
+    const result = await runnerOver(kernel, scripted, 2).run(TEST_ACTOR, agent, 'add three times');
+
+    expect(result.toolCalls.map((c) => c.success)).toEqual([true, true, false]);
+    expect(scripted.requests[1].messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'c3', content: expect.stringContaining('"code":"rate_limited"') });
+    expect(result).toMatchObject({ success: true, output: 'done' });
   });
 });

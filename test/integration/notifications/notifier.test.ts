@@ -5,6 +5,7 @@ import { CryptoIdGenerator } from '../../../adapters/system/crypto-id-generator'
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { Actor } from '../../../core/domain/auth/actor';
 import { NOTIFICATION_REPOSITORY, NotificationRepository } from '../../../core/ports/notification-repository.port';
+import { RATE_LIMITER } from '../../../core/ports/rate-limiter.port';
 import { Mailer } from '../../../core/ports/mailer.port';
 import { NotificationInbox } from '../../../core/services/notifications/notification-inbox.service';
 import { Notifier } from '../../../core/services/notifications/notifier.service';
@@ -12,6 +13,7 @@ import { DomainError } from '../../../core/shared/domain-error';
 import { LoopbackServer, startLoopbackServer } from '../../fixtures/http/loopback-server';
 import { SmtpTestServer, startSmtpTestServer } from '../../fixtures/smtp/smtp-test-server';
 import { createTestStorage, TestStorage } from '../../support/test-database';
+import { dailyQuotas } from '../../support/usage-limits';
 
 const ALICE: Actor = { userId: 'a1111111-1111-4111-8111-111111111111', role: 'user' };
 const BOB: Actor = { userId: 'b2222222-2222-4222-8222-222222222222', role: 'user' };
@@ -25,7 +27,8 @@ let nextAnswer: { status: number; body: string } = { status: 200, body: 'ok' };
 
 function notifierWith(options: { mailer?: Mailer; allowLoopback?: boolean } = {}): Notifier {
   const egress = new GuardedHttpEgress({ allowHosts: options.allowLoopback === false ? [] : ['127.0.0.1'] });
-  return new Notifier(repository, options.mailer ?? mailer, egress, new CryptoIdGenerator(), new SystemClock());
+  const clock = new SystemClock();
+  return new Notifier(repository, options.mailer ?? mailer, egress, new CryptoIdGenerator(), clock, dailyQuotas(storage.get(RATE_LIMITER), clock));
 }
 
 async function errorOf(promise: Promise<unknown>): Promise<DomainError> {

@@ -3,6 +3,7 @@ import { Actor } from '../../../core/domain/auth/actor';
 import { Schedule } from '../../../core/domain/schedule/schedule.entity';
 import { Workflow } from '../../../core/domain/workflow/workflow.entity';
 import { Job } from '../../../core/ports/job-queue.port';
+import { DailyQuotaExceededError } from '../../../core/services/quotas/daily-quotas.service';
 import { NewScheduleInput } from '../../../core/services/schedules/schedule-manager.service';
 import { DomainError } from '../../../core/shared/domain-error';
 import { NotFoundError } from '../../../core/shared/common.errors';
@@ -156,6 +157,21 @@ describe('ScheduleManager.create', () => {
     expect(error.code).toBe('schedule.conflict');
     expect(error.message).toMatch(/at most 100 schedules/);
     await expect(bed.manager.create(bob, hourly({ targetId: bobWorkflow.id }))).resolves.toBeDefined();
+  });
+});
+
+describe('ScheduleManager.create under the daily schedule quota', () => {
+  it('When the owner has created the day’s quota of schedules, Then the next create is refused with quota.exceeded, nothing is stored and other users still create', async () => {
+    const limited = scheduleTestBed(storage, START, { schedules: 2 });
+    await limited.manager.create(alice, hourly());
+    await limited.manager.create(alice, hourly());
+
+    const error = await errorOf(limited.manager.create(alice, hourly()));
+
+    expect(error).toBeInstanceOf(DailyQuotaExceededError);
+    expect(error).toMatchObject({ code: 'quota.exceeded', quota: 'schedules', limit: 2, message: expect.stringMatching(/at most 2 schedules created per day/) });
+    expect(await limited.schedules.countByOwner(alice.userId)).toBe(2);
+    await expect(limited.manager.create(bob, hourly({ targetId: bobWorkflow.id }))).resolves.toMatchObject({ ownerId: bob.userId });
   });
 });
 

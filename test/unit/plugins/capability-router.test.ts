@@ -1,6 +1,7 @@
 import { EgressForbiddenTargetError } from '../../../core/domain/tool/egress.errors';
 import { LlmBudgetExceededError } from '../../../core/domain/llm/llm.errors';
 import { ConflictError, NotFoundError } from '../../../core/shared/common.errors';
+import { DailyQuotaExceededError } from '../../../core/services/quotas/daily-quotas.service';
 import { CapabilityError } from '../../../plugins/kernel/capabilities/capability-error';
 import { CapabilityRouter } from '../../../plugins/kernel/capabilities/capability-router';
 import { CapabilityScope } from '../../../plugins/kernel/capabilities/capability-scope';
@@ -34,6 +35,7 @@ describe('CapabilityRouter', () => {
     [new CapabilityError('not_found', 'no such thing'), { code: 'not_found', message: 'no such thing' }],
     [new EgressForbiddenTargetError('private address'), { code: 'forbidden_target', message: 'private address' }],
     [new LlmBudgetExceededError(3), { code: 'quota_exceeded', message: 'The run used its budget of 3 LLM calls' }],
+    [new DailyQuotaExceededError('emails', 50, 3600), { code: 'quota_exceeded', message: 'Daily quota reached: at most 50 e-mails per day; try again later' }],
     [new NotFoundError('knowledge_base'), { code: 'not_found', message: 'knowledge_base not found' }],
     [new ConflictError('task', 'A completed task cannot be claimed'), { code: 'conflict', message: 'A completed task cannot be claimed' }],
     [new Error('ECONNREFUSED 10.0.0.5:5432 password=hunter2'), { code: 'upstream_error', message: 'The notify capability failed' }],

@@ -18,6 +18,8 @@ import { ToolCatalog } from '../../../../core/services/tools/tool-catalog.servic
 import { ToolRunner } from '../../../../core/services/tools/tool-runner.service';
 import { anAgent } from '../../../fixtures/agents/agent.mother';
 import { answer, callTools, QueuedLlmProvider, QueuedTurn } from '../../../fixtures/agents/queued-llm-provider';
+import { InMemoryRateLimiter } from '../../../fixtures/rate-limit/in-memory-rate-limiter';
+import { toolUseThrottle } from '../../../support/usage-limits';
 
 const actor: Actor = { userId: 'user-1', role: 'user' };
 const settings: AgentSettings = { defaultProvider: 'scripted', defaultModel: 'scripted-1', llmCallsPerIteration: 3, maxToolResultChars: 8000 };
@@ -96,6 +98,7 @@ function setUp(turns: QueuedTurn[], options: { providerName?: string; settings?:
     {} as HttpEgress,
     {} as SecretCipher,
     clock,
+    toolUseThrottle(new InMemoryRateLimiter(), clock),
   );
   const catalog = new ToolCatalog(registry as unknown as ToolRegistry, customTools);
   const logger = new RecordingLogger();

@@ -2,6 +2,7 @@ import { AgentRunOptions, AgentRunResult } from '../../../../core/domain/agent/a
 import { Actor } from '../../../../core/domain/auth/actor';
 import { LlmCallBudget } from '../../../../core/domain/llm/llm-call-budget';
 import { ToolOutcome } from '../../../../core/domain/tool/tool-outcome';
+import { ToolUseRateLimitedError } from '../../../../core/domain/tool/tool.errors';
 import { WorkflowGraph } from '../../../../core/domain/workflow/workflow-graph';
 import { InvalidWorkflowError } from '../../../../core/domain/workflow/workflow.errors';
 import { ChatRequest, ChatResponse, ChatStreamEvent, LlmProvider } from '../../../../core/ports/llm-provider.port';
@@ -215,6 +216,20 @@ describe('WorkflowEngine', () => {
     const result = await engine.run(actor, graph, null);
     expect(result).toMatchObject({ success: true, output: 'got []' });
     expect(result.steps[1]).toMatchObject({ status: 'completed', output: null, error: { code: 'tool.runtime_error', message: 'Division by zero' } });
+  });
+
+  it('When the user’s tool-use rate is spent at a tool node with continue_on_error, Then the step records tool.rate_limited and the run goes on', async () => {
+    const tools = new FakeTools(() => {
+      throw new ToolUseRateLimitedError(120, 42);
+    });
+    const { engine } = harness({ tools });
+    const graph = linearGraph(
+      node('calc', 'tool', { tool_id: 'calculator', arguments: {}, continue_on_error: true }),
+      node('after', 'template', { template: 'went on' }),
+    );
+    const result = await engine.run(actor, graph, null);
+    expect(result).toMatchObject({ success: true, output: 'went on' });
+    expect(result.steps[1]).toMatchObject({ status: 'completed', output: null, error: { code: 'tool.rate_limited', message: expect.stringMatching(/120 tool uses per minute/) } });
   });
 
   it('When a tool node runs, Then its arguments are rendered with JSON types kept and its result is the output', async () => {

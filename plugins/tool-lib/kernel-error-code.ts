@@ -1,6 +1,6 @@
 // Codes the kernel keeps as the tool call's own outcome code when their KernelError is rethrown
 // unchanged; every other capability error would surface as a bare `runtime_error` message.
-const KERNEL_OUTCOMES = ['capability_denied', 'unavailable', 'timeout'];
+const KERNEL_OUTCOMES = ['capability_denied', 'unavailable', 'timeout', 'quota_exceeded'];
 
 /**
  * What to rethrow for a failed capability call: the KernelError itself when the kernel keeps

@@ -129,7 +129,7 @@ export interface ToolUseRequest {
 }
 
 export interface ToolErrorBody {
-  /** invalid_input, capability_denied, timeout, memory_limit, runtime_error, invalid_output, unavailable, not_found */
+  /** invalid_input, capability_denied, timeout, memory_limit, runtime_error, invalid_output, unavailable, not_found, quota_exceeded */
   code: string;
   message: string;
 }

@@ -11,6 +11,8 @@ export const TOOL_ERROR_CODES = [
   'invalid_output',
   'unavailable',
   'not_found',
+  // A quota the call ran into: per call (HTTP or LLM calls) or per user (kv, workspace size, daily writes).
+  'quota_exceeded',
 ] as const;
 
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];

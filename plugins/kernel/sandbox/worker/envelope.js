@@ -6,7 +6,7 @@
  */
 
 /** Codes that stand only when the worker raised that kernel error during this call. */
-const KERNEL_OUTCOMES = new Set(['capability_denied', 'unavailable', 'timeout']);
+const KERNEL_OUTCOMES = new Set(['capability_denied', 'unavailable', 'timeout', 'quota_exceeded']);
 const PLUGIN_OUTCOMES = new Set(['runtime_error', 'invalid_output']);
 
 function decodeEnvelope(envelope, call, options) {

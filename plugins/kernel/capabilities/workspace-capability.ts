@@ -45,6 +45,8 @@ export class WorkspaceCapability implements CapabilityHandler {
     }
     const userId = context.actor.userId;
     const work = async (): Promise<JsonValue> => {
+      // A change that waited its turn past the end of its tool call must not happen afterwards.
+      if (context.signal.aborted) throw new CapabilityError('unavailable', 'The tool call has ended');
       const target = await this.jail.resolve(userId, optionalString(args, 'path', where) ?? '');
       try {
         return await this.run(method, target, args, where, userId);

@@ -23,7 +23,6 @@ import { platformServicesModule, registerPlatformCapability } from './platform-s
 import { scheduleServicesModule } from './schedule-services.module';
 import { taskServicesModule } from './task-services.module';
 import { workflowServicesModule } from './workflow-services.module';
-import { keyValueStoreModule } from './kv/key-value-store.module';
 import { embeddingsModule } from './embeddings/embeddings.module';
 import { llmModule } from './llm/llm.module';
 import { queueModule } from './queue/queue.module';
@@ -60,7 +59,7 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
     await startVectorStore(container);
     closers.push(() => container.get<JobQueue>(JOB_QUEUE).close());
 
-    container.loadSync(httpEgressModule(config), keyValueStoreModule(), kernelModule(config, { logger: logger.child({ component: 'kernel' }) }));
+    container.loadSync(httpEgressModule(config), kernelModule(config, { logger: logger.child({ component: 'kernel' }) }));
     const kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
     closers.push(() => kernel.close());
     container.loadSync(knowledgeModule(), dataSourcesModule(config), mailModule(config), dataSourceServicesModule(), notificationServicesModule());

@@ -1,3 +1,4 @@
+import { KeyValueLimits } from '../../core/domain/key-value/key-value-limits';
 import { DailyQuotaLimits } from '../../core/services/quotas/daily-quota-limits';
 
 export type StorageKind = 'sqlite' | 'mysql';
@@ -37,6 +38,10 @@ export interface AppConfig {
   tools: { testRatePerMinute: number; useRatePerMinute: number; maxConcurrentPerUser: number };
   /** Per-user daily allowances of mail, schedules and workspace writes. */
   dailyQuotas: DailyQuotaLimits;
+  /** Quota of each `kv` namespace (one per plugin and user). */
+  kv: KeyValueLimits;
+  /** Size cap of each user's workspace: bytes of its files, and files plus folders. */
+  workspace: { maxBytes: number; maxFiles: number };
   /**
    * Due schedules are looked for every `tickMs` by the process that runs the jobs (the server
    * with the in-process queue, `npm run worker` with RabbitMQ); several may run it, a due time fires once.

@@ -56,6 +56,12 @@ export const envSchema = z.object({
   EMAIL_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(50),
   SCHEDULES_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(50),
   WORKSPACE_DAILY_WRITE_BYTES: z.coerce.number().int().min(0).max(1_099_511_627_776).default(104_857_600),
+  KV_MAX_KEYS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  KV_MAX_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(1_048_576),
+  // A value is kept in a MySQL TEXT column, which holds 65535 bytes.
+  KV_MAX_VALUE_BYTES: z.coerce.number().int().min(16).max(65_535).default(65_535),
+  WORKSPACE_MAX_BYTES: z.coerce.number().int().min(0).max(1_099_511_627_776).default(104_857_600),
+  WORKSPACE_MAX_FILES: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   SCHEDULER_ENABLED: bool.default('true'),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),

@@ -104,6 +104,8 @@ function toAppConfig(raw: RawEnv): AppConfig {
       maxConcurrentPerUser: raw.TOOLS_MAX_CONCURRENT_PER_USER,
     },
     dailyQuotas: { emails: raw.EMAIL_DAILY_QUOTA, schedules: raw.SCHEDULES_DAILY_QUOTA, workspaceWriteBytes: raw.WORKSPACE_DAILY_WRITE_BYTES },
+    kv: { maxKeys: raw.KV_MAX_KEYS, maxBytes: raw.KV_MAX_BYTES, maxValueBytes: raw.KV_MAX_VALUE_BYTES },
+    workspace: { maxBytes: raw.WORKSPACE_MAX_BYTES, maxFiles: raw.WORKSPACE_MAX_FILES },
     scheduler: { enabled: raw.SCHEDULER_ENABLED, tickMs: raw.SCHEDULER_TICK_MS },
     expirySweep: { intervalMs: raw.EXPIRY_SWEEP_INTERVAL_MS },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.SMTP_FROM },

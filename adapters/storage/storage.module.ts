@@ -12,7 +12,7 @@ export interface Storage {
    * (see ManagerProvider); repositories take the ManagerProvider instead.
    */
   readonly dataSource: DataSource;
-  /** Binds UNIT_OF_WORK and the repository ports. */
+  /** Binds UNIT_OF_WORK, the repository ports and the `kv` store. */
   readonly module: ContainerModule;
   /** Waits for running work on SQLite, then disconnects. */
   close(): Promise<void>;
@@ -25,7 +25,7 @@ export async function createStorage(config: AppConfig): Promise<Storage> {
   const managers = new ManagerProvider(dataSource, gate);
   return {
     dataSource,
-    module: new ContainerModule(({ bind }) => bindTypeOrmRepositories(bind, managers)),
+    module: new ContainerModule(({ bind }) => bindTypeOrmRepositories(bind, managers, config.kv)),
     close: () => gate.exclusive(() => (dataSource.isInitialized ? dataSource.destroy() : Promise.resolve())),
   };
 }

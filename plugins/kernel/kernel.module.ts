@@ -6,6 +6,7 @@ import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
 import { PLUGIN_MARKET } from '../../core/ports/plugin-market.port';
 import { PLUGIN_SIGNATURE_VERIFIER } from '../../core/ports/plugin-signature-verifier.port';
 import { TOOL_REGISTRY } from '../../core/ports/tool-registry.port';
+import { DailyQuotas } from '../../core/services/quotas/daily-quotas.service';
 import { token } from '../../core/shared/token';
 import { KernelLogger } from './kernel-logger';
 import { FolderPluginMarket } from './market/folder-plugin-market';
@@ -18,9 +19,9 @@ export const PLUGIN_KERNEL = token<PluginKernel>('PluginKernel');
 
 /**
  * Binds `PLUGIN_KERNEL` and `TOOL_REGISTRY` (its registry). The kernel may import only the
- * core, so `HTTP_EGRESS` and `KEY_VALUE_STORE` are bound by their own adapter modules
- * (adapters/http/http-egress.module.ts, adapters/kv/key-value-store.module.ts) and resolved here;
- * `LLM_PROVIDER` is optional. Also binds what the /plugins module installs from: the market
+ * core, so `HTTP_EGRESS` and `KEY_VALUE_STORE` are bound by adapter modules
+ * (adapters/http/http-egress.module.ts, the storage module) and resolved here, with the core's
+ * `DailyQuotas`; `LLM_PROVIDER` is optional. Also binds what the /plugins module installs from: the market
  * folder (`PLUGIN_MARKET`) and the bundle signature check (`PLUGIN_SIGNATURE_VERIFIER`, built
  * here so a malformed `PLUGIN_PUBLIC_KEYS` entry fails start-up).
  */
@@ -31,7 +32,13 @@ export function kernelModule(config: KernelConfig, options: KernelOptions & { lo
         const llm = context.get<LlmProvider>(LLM_PROVIDER, { optional: true });
         return new PluginKernel(
           config,
-          { egress: context.get<HttpEgress>(HTTP_EGRESS), kv: context.get<KeyValueStore>(KEY_VALUE_STORE), llm, logger: options.logger },
+          {
+            egress: context.get<HttpEgress>(HTTP_EGRESS),
+            kv: context.get<KeyValueStore>(KEY_VALUE_STORE),
+            quotas: context.get(DailyQuotas),
+            llm,
+            logger: options.logger,
+          },
           options,
         );
       })

@@ -7,7 +7,8 @@ import { CapabilityRouter } from './capabilities/capability-router';
 import { HttpCapability } from './capabilities/http-capability';
 import { KvCapability } from './capabilities/kv-capability';
 import { LlmCapability } from './capabilities/llm-capability';
-import { WorkspaceCapability } from './capabilities/workspace-capability';
+import { WorkspaceCapability, WorkspaceWriteQuota } from './capabilities/workspace-capability';
+import { WorkspaceLimits } from './capabilities/workspace-usage';
 import { KernelLogger, silentLogger } from './kernel-logger';
 import { createSchemaAjv } from './manifest/manifest-validator';
 import { FolderLoadReport, PluginRegistry } from './registry/plugin-registry';
@@ -22,11 +23,15 @@ export interface KernelConfig {
   sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; pluginPublicKeys?: ReadonlyArray<string> };
   /** `maxConcurrentPerUser`: one user's calls running at once in the sandbox pool (default 4). */
   tools?: { maxConcurrentPerUser: number };
+  /** Size cap of each user's workspace. */
+  workspace: WorkspaceLimits;
 }
 
 export interface KernelPorts {
   egress: HttpEgress;
   kv: KeyValueStore;
+  /** Daily allowances: the `workspace` capability spends the user's written bytes from it. */
+  quotas: WorkspaceWriteQuota;
   /** Without it, the `llm` capability answers `unavailable`. */
   llm?: LlmProvider;
   logger?: KernelLogger;
@@ -76,7 +81,7 @@ export class PluginKernel {
     this.capabilities = new CapabilityRouter(logger);
     this.capabilities.register('http', new HttpCapability(ports.egress));
     this.capabilities.register('kv', new KvCapability(ports.kv));
-    this.capabilities.register('workspace', new WorkspaceCapability(join(config.dataDir, 'workspace')));
+    this.capabilities.register('workspace', new WorkspaceCapability(join(config.dataDir, 'workspace'), config.workspace, ports.quotas));
     if (ports.llm) this.capabilities.register('llm', new LlmCapability(ports.llm));
     const ajv = createSchemaAjv();
     const invoker = new ToolInvoker(this.supervisor, this.capabilities, ajv);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
-import { InMemoryKeyValueStore } from '../../adapters/kv/in-memory/in-memory-key-value-store';
+import { InMemoryKeyValueStore } from '../fixtures/kv/in-memory-key-value-store';
 import { Actor } from '../../core/domain/auth/actor';
 import { ChatRequest, ChatResponse, ChatStreamEvent, LlmProvider } from '../../core/ports/llm-provider.port';
 import { ToolOutcome } from '../../core/domain/tool/tool-outcome';
@@ -10,9 +10,12 @@ import { ToolInvocationContext } from '../../core/ports/tool-registry.port';
 import { KeyValueStore } from '../../core/ports/key-value-store.port';
 import { JsonValue } from '../../core/shared/json';
 import { CapabilityHandler } from '../../plugins/kernel/capabilities/capability-handler';
+import { WorkspaceWriteQuota } from '../../plugins/kernel/capabilities/workspace-capability';
+import { WorkspaceLimits } from '../../plugins/kernel/capabilities/workspace-usage';
 import { PluginKernel } from '../../plugins/kernel/plugin-kernel';
 import { PluginRegistry } from '../../plugins/kernel/registry/plugin-registry';
 import { projectRoot } from '../../plugins/kernel/sandbox/worker-script';
+import { unmeteredDailyQuotas } from '../fixtures/quotas/unmetered-daily-quotas';
 
 interface BuildResult {
   built: string[];
@@ -35,6 +38,10 @@ export interface TestKernelOptions {
   egressAllowHosts?: string[];
   llm?: LlmProvider;
   kv?: KeyValueStore;
+  /** Default: allowances that never run out. */
+  quotas?: WorkspaceWriteQuota;
+  /** Default: the configuration's defaults (100 MiB, 10000 files and folders). */
+  workspace?: WorkspaceLimits;
   handlers?: Partial<Record<'knowledge' | 'datasource' | 'platform' | 'notify', CapabilityHandler>>;
   /** Default actor of `invoke`: a plain user. */
   actor?: Actor;
@@ -70,8 +77,17 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kernel-test-'));
   const kv = options.kv ?? new InMemoryKeyValueStore();
   const kernel = new PluginKernel(
-    { dataDir, sandbox: { workers: options.workers ?? 1, maxTimeoutMs: options.maxTimeoutMs ?? 30_000, maxMemoryMb: options.maxMemoryMb ?? 128 } },
-    { egress: new GuardedHttpEgress({ allowHosts: options.egressAllowHosts ?? [] }), kv, llm: options.llm ?? new EchoLlmProvider() },
+    {
+      dataDir,
+      sandbox: { workers: options.workers ?? 1, maxTimeoutMs: options.maxTimeoutMs ?? 30_000, maxMemoryMb: options.maxMemoryMb ?? 128 },
+      workspace: options.workspace ?? { maxBytes: 104_857_600, maxFiles: 10_000 },
+    },
+    {
+      egress: new GuardedHttpEgress({ allowHosts: options.egressAllowHosts ?? [] }),
+      kv,
+      quotas: options.quotas ?? unmeteredDailyQuotas(),
+      llm: options.llm ?? new EchoLlmProvider(),
+    },
     { builtinDir, only: options.tools, pluginDirs: options.pluginDirs },
   );
   for (const [name, handler] of Object.entries(options.handlers ?? {})) {

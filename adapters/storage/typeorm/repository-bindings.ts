@@ -9,6 +9,8 @@ import {
   KnowledgeDocumentRepository,
 } from '../../../core/ports/knowledge-document-repository.port';
 import { EXPIRED_STATE_SWEEPER, ExpiredStateSweeper } from '../../../core/ports/expired-state-sweeper.port';
+import { KeyValueLimits } from '../../../core/domain/key-value/key-value-limits';
+import { KEY_VALUE_STORE, KeyValueStore } from '../../../core/ports/key-value-store.port';
 import { RATE_LIMITER, RateLimiter } from '../../../core/ports/rate-limiter.port';
 import { UNIT_OF_WORK, UnitOfWork } from '../../../core/ports/unit-of-work.port';
 import { USER_REPOSITORY, UserRepository } from '../../../core/ports/user-repository.port';
@@ -45,12 +47,14 @@ import { WORKFLOW_REPOSITORY, WorkflowRepository } from '../../../core/ports/wor
 import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
 import { TypeOrmWorkflowRepository } from './repositories/typeorm-workflow-repository';
 import { TypeOrmExecutionRepository } from './repositories/typeorm-execution-repository';
+import { TypeOrmKeyValueStore } from './repositories/typeorm-key-value-store';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
  * take the `ManagerProvider` in its constructor (so it joins transactions) and add one line.
+ * `kvLimits` is the quota of each `kv` namespace.
  */
-export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider): void {
+export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, kvLimits: KeyValueLimits): void {
   bind<UnitOfWork>(UNIT_OF_WORK).toConstantValue(new TypeOrmUnitOfWork(managers));
   bind<UserRepository>(USER_REPOSITORY).toConstantValue(new TypeOrmUserRepository(managers));
   bind<VectorRecordRepository>(VECTOR_RECORD_REPOSITORY).toConstantValue(new TypeOrmVectorRecordRepository(managers));
@@ -72,4 +76,7 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider): 
   bind<ScheduleRepository>(SCHEDULE_REPOSITORY).toConstantValue(new TypeOrmScheduleRepository(managers));
   bind<WorkflowRepository>(WORKFLOW_REPOSITORY).toConstantValue(new TypeOrmWorkflowRepository(managers));
   bind<ExecutionRepository>(EXECUTION_REPOSITORY).toConstantValue(new TypeOrmExecutionRepository(managers));
+  const keyValueStore = new TypeOrmKeyValueStore(managers, kvLimits);
+  bind<KeyValueStore>(KEY_VALUE_STORE).toConstantValue(keyValueStore);
+  bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(keyValueStore);
 }

@@ -13,7 +13,7 @@ export const TOOL_ERROR_CODES = [
   'not_found',
   // The caller's tool-use rate or sandbox concurrency share is spent; retrying later may succeed.
   'rate_limited',
-  // A daily allowance the tool spends from (e-mails, schedules…) is used up for the day.
+  // A quota the call ran into: per call (HTTP or LLM calls), per user (kv, workspace size) or per day (e-mails, schedules, workspace writes).
   'quota_exceeded',
 ] as const;
 

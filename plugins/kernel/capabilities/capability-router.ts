@@ -108,6 +108,7 @@ function checkNarrowing(capability: RoutedCapability, grant: JsonObject, args: J
 /** Port and service errors by their stable code (`<aggregate>.<reason>`), never by class. */
 function domainCode(code: string): KernelErrorCode {
   const reason = code.slice(code.lastIndexOf('.') + 1);
+  if (code === 'quota.exceeded' || reason === 'quota_exceeded') return 'quota_exceeded';
   if (code === 'llm.budget_exceeded' || reason === 'rate_limited' || reason === 'upstream_rate_limited') return 'quota_exceeded';
   // A user's daily allowance (`quota.exceeded`: e-mails, schedules) spent by this call.
   if (reason === 'exceeded') return 'quota_exceeded';

@@ -1,17 +1,18 @@
+import { KEY_VALUE_MAX_KEY_CHARS } from '../../../core/domain/key-value/key-value-limits';
 import { KeyValueStore } from '../../../core/ports/key-value-store.port';
 import { JsonValue } from '../../../core/shared/json';
 import { argsObject, optionalNumber, optionalString, requiredString } from './capability-args';
 import { CapabilityError } from './capability-error';
 import { CapabilityCallContext, CapabilityHandler } from './capability-handler';
 
-const MAX_KEY = 256;
-const MAX_VALUE_CHARS = 256 * 1024;
 const MAX_TTL_SECONDS = 366 * 24 * 3600;
 
 /**
  * `kv`: one namespace per plugin id and calling user, so neither plugins nor users see each
  * other's keys. The shipped built-in tools share one namespace per user, so `kv_set` and
  * `kv_get` (two tools) see the same keys; no market plugin may claim the `builtin` publisher.
+ * The store enforces each namespace's quota and the per-value cap; its `kv.quota_exceeded` and
+ * `kv.too_large` reach the plugin as `quota_exceeded` and `too_large` (capability-router.ts).
  */
 export class KvCapability implements CapabilityHandler {
   constructor(private readonly store: KeyValueStore) {}
@@ -25,7 +26,6 @@ export class KvCapability implements CapabilityHandler {
       case 'set': {
         const k = key(args, method);
         const value = args.value === undefined ? null : args.value;
-        if (JSON.stringify(value).length > MAX_VALUE_CHARS) throw new CapabilityError('too_large', 'kv.set: the value is larger than 256 KB of JSON');
         const ttl = optionalNumber(args, 'ttlSeconds', 'kv.set');
         if (ttl !== undefined && (ttl <= 0 || ttl > MAX_TTL_SECONDS)) {
           throw new CapabilityError('invalid_argument', 'kv.set: "ttlSeconds" must be between 1 second and a year');
@@ -51,6 +51,8 @@ export function kvNamespace(pluginId: string, ownerId: string): string {
 
 function key(args: Record<string, JsonValue>, method: string): string {
   const k = requiredString(args, 'key', `kv.${method}`);
-  if (k.length === 0 || k.length > MAX_KEY) throw new CapabilityError('invalid_argument', `kv.${method}: keys are 1 to ${MAX_KEY} characters`);
+  if (k.length === 0 || k.length > KEY_VALUE_MAX_KEY_CHARS) {
+    throw new CapabilityError('invalid_argument', `kv.${method}: keys are 1 to ${KEY_VALUE_MAX_KEY_CHARS} characters`);
+  }
   return k;
 }

@@ -1,21 +1,39 @@
 import { appendFile, mkdir, readdir, readFile, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { Stats } from 'node:fs';
 import { join } from 'node:path';
+import { DailyQuotas } from '../../../core/services/quotas/daily-quotas.service';
+import { DomainError } from '../../../core/shared/domain-error';
 import { JsonValue } from '../../../core/shared/json';
 import { argsObject, optionalBoolean, optionalEnum, optionalString, requiredString } from './capability-args';
 import { CapabilityError } from './capability-error';
 import { CapabilityCallContext, CapabilityHandler } from './capability-handler';
+import { PerKeyQueue } from './per-key-queue';
 import { JailedPath, WorkspaceJail } from './workspace-jail';
+import { assertWithinLimits, measureWorkspace, missingEntries, WorkspaceLimits, WorkspaceUsage } from './workspace-usage';
 
 const MAX_FILE_BYTES = 10 * 1_048_576;
 const MAX_LIST = 1000;
 const WRITES = new Set(['write', 'delete', 'mkdir']);
+const GROWS = new Set(['write', 'mkdir']);
 
-/** `workspace`: the caller's private files under `<dataDir>/workspace/<userId>`. */
+/** The part of `DailyQuotas` the workspace spends: bytes written per user and day. */
+export type WorkspaceWriteQuota = Pick<DailyQuotas, 'take'>;
+
+/**
+ * `workspace`: the caller's private files under `<dataDir>/workspace/<userId>`, within the size
+ * cap of `WorkspaceLimits`, every byte written spent from the caller's daily write quota first.
+ * A user's writes and folder creations run one at a time in this process, so two of them cannot
+ * both pass the cap measured before either.
+ */
 export class WorkspaceCapability implements CapabilityHandler {
   private readonly jail: WorkspaceJail;
+  private readonly changes = new PerKeyQueue();
 
-  constructor(workspacesDir: string) {
+  constructor(
+    workspacesDir: string,
+    private readonly limits: WorkspaceLimits,
+    private readonly quotas: WorkspaceWriteQuota,
+  ) {
     this.jail = new WorkspaceJail(workspacesDir);
   }
 
@@ -25,20 +43,26 @@ export class WorkspaceCapability implements CapabilityHandler {
     if (WRITES.has(method) && context.grant.readOnly === true) {
       throw new CapabilityError('capability_denied', `The manifest grants read-only workspace access (${where})`);
     }
-    const target = await this.jail.resolve(context.actor.userId, optionalString(args, 'path', where) ?? '');
-    try {
-      return await this.run(method, target, args, where);
-    } catch (error) {
-      throw toCapabilityError(error, where);
-    }
+    const userId = context.actor.userId;
+    const work = async (): Promise<JsonValue> => {
+      // A change that waited its turn past the end of its tool call must not happen afterwards.
+      if (context.signal.aborted) throw new CapabilityError('unavailable', 'The tool call has ended');
+      const target = await this.jail.resolve(userId, optionalString(args, 'path', where) ?? '');
+      try {
+        return await this.run(method, target, args, where, userId);
+      } catch (error) {
+        throw toCapabilityError(error, where);
+      }
+    };
+    return GROWS.has(method) ? this.changes.run(userId, work) : work();
   }
 
-  private async run(method: string, target: JailedPath, args: Record<string, JsonValue>, where: string): Promise<JsonValue> {
+  private async run(method: string, target: JailedPath, args: Record<string, JsonValue>, where: string, userId: string): Promise<JsonValue> {
     switch (method) {
       case 'read':
         return this.read(target, optionalEnum(args, 'encoding', ['utf8', 'base64'], where) ?? 'utf8');
       case 'write':
-        return this.write(target, args, where);
+        return this.write(target, args, where, userId);
       case 'list':
         return this.list(target);
       case 'stat':
@@ -48,7 +72,9 @@ export class WorkspaceCapability implements CapabilityHandler {
       case 'delete':
         return this.remove(target);
       default:
-        if (target.relative !== '') await mkdir(target.absolute, { recursive: true });
+        if (target.relative === '') return null;
+        await this.admit(target, { bytes: 0, files: await missingEntries(target.root, target.relative) }, where);
+        await mkdir(target.absolute, { recursive: true });
         return null;
     }
   }
@@ -61,17 +87,27 @@ export class WorkspaceCapability implements CapabilityHandler {
     return (await readFile(target.absolute)).toString(encoding);
   }
 
-  private async write(target: JailedPath, args: Record<string, JsonValue>, where: string): Promise<JsonValue> {
+  private async write(target: JailedPath, args: Record<string, JsonValue>, where: string, userId: string): Promise<JsonValue> {
     if (target.relative === '') throw new CapabilityError('invalid_argument', `${where}: a file path is required`);
     const content = requiredString(args, 'content', where);
     const bytes = Buffer.from(content, optionalEnum(args, 'encoding', ['utf8', 'base64'], where) ?? 'utf8');
     const append = optionalBoolean(args, 'append', where) ?? false;
-    const existing = append && target.exists ? (await stat(target.absolute)).size : 0;
+    const previous = target.exists ? (await stat(target.absolute)).size : 0;
+    const existing = append ? previous : 0;
     if (existing + bytes.length > MAX_FILE_BYTES) throw new CapabilityError('too_large', `${where}: files are at most 10 MB`);
+    const files = await missingEntries(target.root, target.relative);
+    await this.admit(target, { bytes: existing + bytes.length - previous, files }, where);
+    await this.quotas.take(userId, 'workspaceWriteBytes', bytes.length);
     await mkdir(join(target.absolute, '..'), { recursive: true });
     if (append) await appendFile(target.absolute, bytes);
     else await writeFile(target.absolute, bytes);
     return { size: existing + bytes.length };
+  }
+
+  /** Measures the workspace only for a change that makes it bigger; shrinking always passes. */
+  private async admit(target: JailedPath, growth: WorkspaceUsage, where: string): Promise<void> {
+    if (growth.bytes <= 0 && growth.files <= 0) return;
+    assertWithinLimits(await measureWorkspace(target.root), growth, this.limits, where);
   }
 
   private async list(target: JailedPath): Promise<JsonValue> {
@@ -105,7 +141,7 @@ function entry(path: string, info: Stats): { [key: string]: JsonValue } {
 
 /** File-system codes only: an OS message would show the host path. */
 function toCapabilityError(error: unknown, where: string): Error {
-  if (error instanceof CapabilityError) return error;
+  if (error instanceof CapabilityError || error instanceof DomainError) return error;
   switch ((error as NodeJS.ErrnoException).code) {
     case 'ENOENT':
       return new CapabilityError('not_found', `${where}: no such file or directory`);

@@ -31,9 +31,9 @@ declare module 'kernel:api' {
    * - `not_found`: the file, key or record does not exist (where a method does not return null for it);
    * - `conflict`: the record is not in a state that allows the change (an illegal task transition, a duplicate…);
    * - `too_large`: a body, file or value is over its cap;
-   * - `quota_exceeded`: the per-call quota (e.g. number of HTTP or LLM calls) is spent, or the calling
-   *   user's daily quota (e-mails, schedules created); left uncaught, a quota the host counts fails the
-   *   tool call with that code;
+   * - `quota_exceeded`: a quota is spent: per call (e.g. number of HTTP or LLM calls), per user (a full
+   *   `kv` namespace or workspace) or per day (e-mails, schedules created, workspace writes); uncaught, the
+   *   tool call fails with it;
    * - `timeout`: the host operation took too long;
    * - `upstream_error`: the remote service or provider failed (DNS, connection, 5xx from a provider…);
    * - `unavailable`: the capability exists but this host has no provider for it, or it is called during `init()`.
@@ -207,7 +207,9 @@ declare module 'kernel:api' {
   /**
    * The caller's private file area. Paths are relative, `/`-separated; `..`, absolute
    * paths, NUL bytes and symlinks leading outside are refused with `invalid_argument`.
-   * Files are at most 10 MB. Missing files reject with `not_found`.
+   * Files are at most 10 MB. Missing files reject with `not_found`. A write or `mkdir` that
+   * would take the workspace past its size cap (bytes, or files and folders), or a write past
+   * the user's daily write quota, rejects with `quota_exceeded` and changes nothing.
    */
   export const workspace: {
     read(path: string, options?: { encoding?: 'utf8' | 'base64' }): Promise<string>;
@@ -225,8 +227,11 @@ declare module 'kernel:api' {
   // ---------------------------------------------------------------- kv
 
   /**
-   * A small key-value store private to this plugin and the calling user. Keys are 1–256
-   * characters; values are JSON up to 256 KB.
+   * A small key-value store private to this plugin and the calling user, kept by the host
+   * across calls, processes and restarts. Keys are 1–256 characters; a value is JSON up to
+   * 64 KB by default (`too_large` past it). Each plugin and user has a quota of keys and bytes
+   * (1000 keys and 1 MiB by default): `set` past it rejects with `quota_exceeded` and stores
+   * nothing; `delete` and expiry free the room.
    */
   export const kv: {
     /** `null` when absent or expired. */

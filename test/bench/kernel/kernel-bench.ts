@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { GuardedHttpEgress } from '../../../adapters/http/guarded-http-egress';
-import { InMemoryKeyValueStore } from '../../../adapters/kv/in-memory/in-memory-key-value-store';
+import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
+import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
 import { JsonValue } from '../../../core/shared/json';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { projectRoot } from '../../../plugins/kernel/sandbox/worker-script';
@@ -103,8 +104,9 @@ function startKernel(workers: number): PluginKernel {
       dataDir: mkdtempSync(join(tmpdir(), 'bench-kernel-')),
       sandbox: { workers, maxTimeoutMs: 30_000, maxMemoryMb: 128 },
       tools: { maxConcurrentPerUser: IN_FLIGHT },
+      workspace: { maxBytes: 1_048_576, maxFiles: 100 },
     },
-    { egress: new GuardedHttpEgress(), kv: new InMemoryKeyValueStore() },
+    { egress: new GuardedHttpEgress(), kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas() },
     { only: ['calculator'] },
   );
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EgressRequest, EgressResponse, HttpEgress } from '../../../core/ports/http-egress.port';
-import { InMemoryKeyValueStore } from '../../../adapters/kv/in-memory/in-memory-key-value-store';
+import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
+import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { buildMarketPlugins, MARKET_DIR } from '../../support/market-plugins';
 
@@ -54,8 +55,8 @@ describe('github_repo_info (market plugin, http capability limited to api.github
     egress = new FakeGitHubEgress();
     dataDir = mkdtempSync(join(tmpdir(), 'github-plugin-'));
     kernel = new PluginKernel(
-      { dataDir, sandbox: { workers: 1, maxTimeoutMs: 30_000, maxMemoryMb: 128 } },
-      { egress, kv: new InMemoryKeyValueStore() },
+      { dataDir, sandbox: { workers: 1, maxTimeoutMs: 30_000, maxMemoryMb: 128 }, workspace: { maxBytes: 1_048_576, maxFiles: 100 } },
+      { egress, kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas() },
       { only: [], pluginDirs: [MARKET_DIR] },
     );
     await kernel.start();

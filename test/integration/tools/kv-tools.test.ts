@@ -1,4 +1,4 @@
-import { InMemoryKeyValueStore } from '../../../adapters/kv/in-memory/in-memory-key-value-store';
+import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
 import { Actor } from '../../../core/domain/auth/actor';
 import { JsonValue } from '../../../core/shared/json';
 import { kvNamespace } from '../../../plugins/kernel/capabilities/kv-capability';
@@ -77,9 +77,9 @@ describe('kv_set', () => {
     expect(await store.keys(namespaceOf('kv_set'), 'k', 10)).toEqual([]);
   });
 
-  it('When the value is over 256 KB, Then the call fails and nothing is stored', async () => {
-    const outcome = await kernel.invoke('kv_set', { key: 'big', value: 'x'.repeat(300 * 1024) });
-    expect(outcome.success).toBe(false);
+  it('When the value is over 64 KB of JSON, Then the call fails saying so and nothing is stored', async () => {
+    const outcome = await kernel.invoke('kv_set', { key: 'big', value: 'x'.repeat(64 * 1024) });
+    expect(outcome).toMatchObject({ success: false, error: { message: 'The value is 65538 bytes of JSON; values are at most 65535 bytes' } });
     expect(await store.get(namespaceOf('kv_set'), 'big')).toBeUndefined();
   });
 });

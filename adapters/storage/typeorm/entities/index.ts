@@ -20,6 +20,8 @@ import { TaskDependencyOrmEntity } from './task-dependency.orm-entity';
 import { ScheduleOrmEntity } from './schedule.orm-entity';
 import { WorkflowOrmEntity } from './workflow.orm-entity';
 import { ExecutionOrmEntity } from './execution.orm-entity';
+import { KeyValueEntryOrmEntity } from './key-value-entry.orm-entity';
+import { KeyValueUsageOrmEntity } from './key-value-usage.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
-export const ENTITIES = [UserOrmEntity, VectorRecordOrmEntity, AuditLogOrmEntity, ApiKeyOrmEntity, RateLimitWindowOrmEntity, CustomToolOrmEntity, KnowledgeBaseOrmEntity, KnowledgeDocumentOrmEntity, KnowledgeChunkOrmEntity, InstalledPluginOrmEntity, InstalledPluginChunkOrmEntity, PluginReleaseOrmEntity, DataSourceOrmEntity, DataSourceDocumentOrmEntity, NotificationOrmEntity, AgentOrmEntity, GoalOrmEntity, TaskOrmEntity, TaskDependencyOrmEntity, ScheduleOrmEntity, WorkflowOrmEntity, ExecutionOrmEntity];
+export const ENTITIES = [UserOrmEntity, VectorRecordOrmEntity, AuditLogOrmEntity, ApiKeyOrmEntity, RateLimitWindowOrmEntity, CustomToolOrmEntity, KnowledgeBaseOrmEntity, KnowledgeDocumentOrmEntity, KnowledgeChunkOrmEntity, InstalledPluginOrmEntity, InstalledPluginChunkOrmEntity, PluginReleaseOrmEntity, DataSourceOrmEntity, DataSourceDocumentOrmEntity, NotificationOrmEntity, AgentOrmEntity, GoalOrmEntity, TaskOrmEntity, TaskDependencyOrmEntity, ScheduleOrmEntity, WorkflowOrmEntity, ExecutionOrmEntity, KeyValueEntryOrmEntity, KeyValueUsageOrmEntity];

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Row of `rate_limit_windows`: one bucket's current fixed window and its count. */
 @Entity({ name: 'rate_limit_windows' })
@@ -14,6 +14,7 @@ export class RateLimitWindowOrmEntity {
   hits!: number;
 
   /** When the current window ends; the expiry sweep deletes rows past it. */
+  @Index('idx_rate_limit_windows_expires')
   @Column({ name: 'expires_ms', type: 'bigint', default: 0 })
   expiresMs!: string | number;
 }

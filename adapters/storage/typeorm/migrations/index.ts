@@ -15,6 +15,7 @@ import { CreateSchedules1795254450430 } from './1795254450430-create-schedules.m
 import { CreateWorkflows1795254450410 } from './1795254450410-create-workflows.migration';
 import { CreateExecutions1795254450411 } from './1795254450411-create-executions.migration';
 import { AddRateLimitWindowExpiry1795254450500 } from './1795254450500-add-rate-limit-window-expiry.migration';
+import { CreateKeyValueTables1795254450600 } from './1795254450600-create-key-value-tables.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   CreateGoalsAndTasks1795254450420,
   CreateSchedules1795254450430,
   AddRateLimitWindowExpiry1795254450500,
+  CreateKeyValueTables1795254450600,
 ];

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import pino from 'pino';
+import { ADMIN_ACCOUNTS } from '../core/services/auth/admin-accounts';
+import { AUTH_LIMITS } from '../core/services/auth/auth-limits';
 import { AUTH_SETTINGS } from '../core/services/auth/auth-settings';
 import { SERVICE_VERSION } from '../core/services/health/service-version';
 import { JOB_QUEUE, JobQueue } from '../core/ports/job-queue.port';
@@ -48,10 +50,9 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
   try {
     container.loadSync(systemModule(config, logger), authModule(config), llmModule(config), embeddingsModule(config), coreServicesModule);
     container.bind(SERVICE_VERSION).toConstantValue(config.version);
-    container.bind(AUTH_SETTINGS).toConstantValue({
-      adminEmails: config.auth.adminEmails,
-      accessTokenTtlSeconds: config.auth.accessTokenMinutes * 60,
-    });
+    container.bind(AUTH_SETTINGS).toConstantValue({ accessTokenTtlSeconds: config.auth.accessTokenMinutes * 60 });
+    container.bind(AUTH_LIMITS).toConstantValue(config.auth.limits);
+    container.bind(ADMIN_ACCOUNTS).toConstantValue({ emails: config.auth.adminEmails, initialPassword: config.auth.adminInitialPassword });
 
     const storage = await createStorage(config);
     closers.push(() => storage.close());

@@ -11,6 +11,7 @@ import { createPlatformApp } from '../contracts/platform/app';
 import { platformModule } from '../contracts/platform/platform.module';
 import { createPromptApp } from '../contracts/prompt/app';
 import { promptModule } from '../contracts/prompt/prompt.module';
+import { AdminBootstrap } from '../core/services/auth/admin-bootstrap.service';
 import { JobWorker } from '../core/services/jobs/job-worker.service';
 
 export interface RunningServices {
@@ -36,7 +37,8 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
     scheduler?.start();
     const expirySweep = createExpirySweepLoop(app.container, config);
     expirySweep.start();
-    const common = { container: app.container, logger, bodyLimitBytes: config.bodyLimitBytes };
+    await app.container.get(AdminBootstrap).run();
+    const common = { container: app.container, logger, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy };
     const platform = await listen('platform', createPlatformApp(common), { host: config.host, port: config.ports.platform }, (status) => ({
       error: status === 431 ? 'header_too_large' : 'bad_request',
       message: status === 431 ? 'Request headers are too large' : 'Malformed request',

@@ -1,7 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../core/ports/clock.port';
 import { ID_GENERATOR } from '../../core/ports/id-generator.port';
-import { LOGIN_THROTTLE } from '../../core/ports/login-throttle.port';
 import { PASSWORD_HASHER } from '../../core/ports/password-hasher.port';
 import { SECRET_CIPHER } from '../../core/ports/secret-cipher.port';
 import { SECRET_HASHER } from '../../core/ports/secret-hasher.port';
@@ -10,7 +9,6 @@ import { AppConfig } from '../config/app-config';
 import { AesGcmSecretCipher } from './aes-gcm-secret-cipher';
 import { JwtTokenService } from './jwt-token-service';
 import { loadJwtKey } from './jwt-secret';
-import { MemoryLoginThrottle } from './memory-login-throttle';
 import { ScryptPasswordHasher } from './scrypt-password-hasher';
 import { Sha256SecretHasher } from './sha256-secret-hasher';
 
@@ -19,7 +17,6 @@ export function authModule(config: AppConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(PASSWORD_HASHER).toConstantValue(new ScryptPasswordHasher());
     bind(SECRET_HASHER).toConstantValue(new Sha256SecretHasher());
-    bind(LOGIN_THROTTLE).toConstantValue(new MemoryLoginThrottle());
     bind(SECRET_CIPHER).toConstantValue(AesGcmSecretCipher.derivedFrom(key));
     bind(TOKEN_SERVICE)
       .toDynamicValue((ctx) => new JwtTokenService(key, 'platform', ctx.get(CLOCK), ctx.get(ID_GENERATOR)))

@@ -1,5 +1,7 @@
 import { KeyValueLimits } from '../../core/domain/key-value/key-value-limits';
+import { AuthLimits } from '../../core/services/auth/auth-limits';
 import { DailyQuotaLimits } from '../../core/services/quotas/daily-quota-limits';
+import { TrustProxy } from './trust-proxy';
 
 export type StorageKind = 'sqlite' | 'mysql';
 export type VectorStoreKind = 'embedded' | 'elasticsearch';
@@ -12,6 +14,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   version: string;
   host: string;
+  /** Whose `X-Forwarded-For` to believe when working out a client's address (Express `trust proxy`). */
+  trustProxy: TrustProxy;
   ports: { platform: number; envelope: number; prompt: number };
   dataDir: string;
   bodyLimitBytes: number;
@@ -29,7 +33,15 @@ export interface AppConfig {
     retryBaseMs: number;
   };
   embeddings: { provider: EmbeddingProviderKind; model?: string; dimensions: number };
-  auth: { jwtSecret?: string; adminEmails: string[]; webhookToken?: string; accessTokenMinutes: number };
+  /** `adminEmails` are created at start by the admin bootstrap, with `adminInitialPassword` or a generated one. */
+  auth: {
+    jwtSecret?: string;
+    adminEmails: string[];
+    adminInitialPassword?: string;
+    webhookToken?: string;
+    accessTokenMinutes: number;
+    limits: AuthLimits;
+  };
   sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[] };
   /**
    * Per-user calls of `/tools/test/*` per minute; weighted tool uses per minute (every entry point);

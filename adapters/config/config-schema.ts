@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, TrustProxy } from './trust-proxy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -6,6 +7,12 @@ const bool = z
 const port = z.coerce.number().int().min(0).max(65535);
 const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 const url = z.string().url();
+const trustProxy = z.string().transform((value, context): TrustProxy => {
+  const parsed = parseTrustProxy(value);
+  if (parsed !== undefined) return parsed;
+  context.addIssue({ code: z.ZodIssueCode.custom, message: 'must be false, true, a hop count, or a comma-separated list of addresses and CIDR blocks' });
+  return z.NEVER;
+});
 
 /** Environment variables, as documented in README.md's configuration table. */
 export const envSchema = z.object({
@@ -43,6 +50,11 @@ export const envSchema = z.object({
   EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(384),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: list.default(''),
+  ADMIN_INITIAL_PASSWORD: z.string().optional(),
+  REGISTER_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  TRUST_PROXY: trustProxy.default('false'),
   WEBHOOK_AUTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SANDBOX_WORKERS: z.coerce.number().int().min(1).max(16).default(2),

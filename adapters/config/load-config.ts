@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
+import { emailIssues, passwordIssues } from '../../core/services/auth/credentials-policy';
 import { AppConfig } from './app-config';
 import { ConfigError } from './config-error';
 import { envSchema, RawEnv } from './config-schema';
@@ -53,6 +54,11 @@ function crossChecks(raw: RawEnv): string[] {
   }
   if (raw.SMTP_URL && !raw.SMTP_FROM) problems.push('SMTP_FROM: required when SMTP_URL is set');
   if (raw.NODE_ENV === 'production' && !raw.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  const badAdmins = raw.ADMIN_EMAILS.filter((email) => emailIssues(email.toLowerCase()).length > 0);
+  if (badAdmins.length > 0) problems.push(`ADMIN_EMAILS: not e-mail addresses: ${badAdmins.join(', ')}`);
+  if (raw.ADMIN_INITIAL_PASSWORD !== undefined && passwordIssues(raw.ADMIN_INITIAL_PASSWORD).length > 0) {
+    problems.push('ADMIN_INITIAL_PASSWORD: must be 8 to 128 characters with letters and digits');
+  }
   return problems;
 }
 
@@ -61,6 +67,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
     env: raw.NODE_ENV,
     version: readVersion(),
     host: raw.HOST,
+    trustProxy: raw.TRUST_PROXY,
     ports: { platform: raw.PLATFORM_PORT, envelope: raw.ENVELOPE_PORT, prompt: raw.PROMPT_PORT },
     dataDir: resolve(raw.DATA_DIR),
     bodyLimitBytes: raw.BODY_LIMIT_BYTES,
@@ -88,8 +95,14 @@ function toAppConfig(raw: RawEnv): AppConfig {
     auth: {
       jwtSecret: raw.JWT_SECRET,
       adminEmails: raw.ADMIN_EMAILS.map((e) => e.toLowerCase()),
+      adminInitialPassword: raw.ADMIN_INITIAL_PASSWORD,
       webhookToken: raw.WEBHOOK_AUTH_TOKEN,
       accessTokenMinutes: raw.ACCESS_TOKEN_MINUTES,
+      limits: {
+        loginFailuresPerAddress: raw.LOGIN_FAILURES_PER_ADDRESS,
+        loginFailuresPerEmail: raw.LOGIN_FAILURES_PER_EMAIL,
+        registrationsPerAddressPerHour: raw.REGISTER_PER_ADDRESS_PER_HOUR,
+      },
     },
     sandbox: {
       workers: raw.SANDBOX_WORKERS,

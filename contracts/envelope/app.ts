@@ -12,6 +12,8 @@ export interface EnvelopeAppOptions {
   container: Container;
   logger: pino.Logger;
   bodyLimitBytes: number;
+  /** Express `trust proxy`: whose `X-Forwarded-For` names the client (TRUST_PROXY). */
+  trustProxy: boolean | number | string[];
 }
 
 /** The envelope contract (envelope-api.md) as an Express app; it does not listen. */
@@ -19,6 +21,7 @@ export function createEnvelopeApp(options: EnvelopeAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', options.trustProxy);
   app.locals.container = options.container;
   app.use(httpLogging(options.logger, 'envelope'));
   app.use(bodyParsing({ limitBytes: options.bodyLimitBytes, alsoAccept: ['multipart/form-data'] }));

@@ -1,6 +1,17 @@
 import express, { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 
-export type BodyProblem = 'malformed_json' | 'too_large' | 'unsupported_type' | 'bad_encoding';
+export type BodyProblem = 'malformed_json' | 'too_deep' | 'too_large' | 'too_many_fields' | 'unsupported_type' | 'bad_encoding';
+
+/** The status of each refusal; a body that is too big, or has too many parts, is 413 everywhere. */
+export const BODY_PROBLEM_STATUS: Record<BodyProblem, 400 | 413> = {
+  malformed_json: 400,
+  too_deep: 400,
+  too_large: 413,
+  too_many_fields: 413,
+  unsupported_type: 400,
+  bad_encoding: 400,
+};
 
 /** A request body the parsers refused; each contract renders it in its own error shape. */
 export class BodyError extends Error {
@@ -13,6 +24,9 @@ export class BodyError extends Error {
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Fields a form post may carry: our forms have a handful, and each field costs a parse and a key. */
+export const MAX_FORM_FIELDS = 100;
 
 export interface BodyParsingOptions {
   limitBytes: number;
@@ -32,10 +46,16 @@ export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler |
       }
       next();
     },
-    express.json({ limit: options.limitBytes, strict: true }),
-    express.urlencoded({ limit: options.limitBytes, extended: false }),
+    express.json({ limit: options.limitBytes, strict: true, verify: refuseDeepJson }),
+    express.urlencoded({ limit: options.limitBytes, extended: false, parameterLimit: MAX_FORM_FIELDS }),
     translateParserErrors,
   ];
+}
+
+function refuseDeepJson(_req: Request, _res: Response, body: Buffer): void {
+  if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    throw new BodyError('too_deep', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+  }
 }
 
 function translateParserErrors(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
@@ -44,6 +64,8 @@ function translateParserErrors(error: unknown, _req: Request, _res: Response, ne
     next(new BodyError('malformed_json', 'The request body is not valid JSON'));
   } else if (type === 'entity.too.large') {
     next(new BodyError('too_large', 'The request body is too large'));
+  } else if (type === 'parameters.too.many') {
+    next(new BodyError('too_many_fields', `The form has more than ${MAX_FORM_FIELDS} fields`));
   } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     next(new BodyError('bad_encoding', 'The request body encoding is not supported'));
   } else {

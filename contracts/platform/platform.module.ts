@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
+import { AdminBootstrap } from '../../core/services/auth/admin-bootstrap.service';
 import { BearerAuthenticator } from '../../core/services/auth/bearer-authenticator.service';
-import { CurrentUserReader } from '../../core/services/auth/current-user.service';
+import { LoginAttempts } from '../../core/services/auth/login-attempts.service';
 import { LoginService } from '../../core/services/auth/login.service';
 import { UserRegistrar } from '../../core/services/auth/user-registrar.service';
 import { BundlePluginInstaller } from '../../core/services/plugins/bundle-plugin-installer.service';
@@ -24,7 +25,8 @@ export const platformModule = new ContainerModule(({ bind }) => {
   const tools = [CustomToolManager, ToolTester];
   // InstalledPluginSet must stay a singleton: it serialises plugin changes in this process.
   const plugins = [InstalledPluginSet, InstalledPluginCatalog, PluginMarketCatalog, BundlePluginInstaller, MarketPluginInstaller, PluginUpdater, PluginToggler, PluginUninstaller];
-  for (const service of [UserRegistrar, LoginService, CurrentUserReader, BearerAuthenticator, ...tools, ...plugins]) {
+  const auth = [UserRegistrar, LoginAttempts, LoginService, BearerAuthenticator, AdminBootstrap];
+  for (const service of [...auth, ...tools, ...plugins]) {
     bind(service).toSelf().inSingletonScope();
   }
   for (const controller of [HealthController, AuthController, ToolsController, PluginsController]) {

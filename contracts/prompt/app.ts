@@ -12,6 +12,8 @@ export interface PromptAppOptions {
   container: Container;
   logger: pino.Logger;
   bodyLimitBytes: number;
+  /** Express `trust proxy`: whose `X-Forwarded-For` names the client (TRUST_PROXY). */
+  trustProxy: boolean | number | string[];
 }
 
 /** The prompt contract (prompt-api.md) as an Express app; it does not listen. */
@@ -19,6 +21,7 @@ export function createPromptApp(options: PromptAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', options.trustProxy);
   app.locals.container = options.container;
   app.use(httpLogging(options.logger, 'prompt'));
   app.use(bodyParsing({ limitBytes: options.bodyLimitBytes }));

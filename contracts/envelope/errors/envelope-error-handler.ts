@@ -1,7 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
 import { ValidateError } from '@tsoa/runtime';
 import { DomainError } from '../../../core/shared/domain-error';
-import { BodyError } from '../../http/body-parsing';
+import { BODY_PROBLEM_STATUS, BodyError } from '../../http/body-parsing';
 import { Envelope } from '../dto/envelope.dto';
 import { ENVELOPE_ERROR_MAP } from './error-map';
 
@@ -25,7 +25,7 @@ function render(error: unknown): { status: number; body: Envelope<null> } {
     return { status: 400, body: { code: 40000, message, data: null } };
   }
   if (error instanceof BodyError) {
-    return error.problem === 'too_large'
+    return BODY_PROBLEM_STATUS[error.problem] === 413
       ? { status: 413, body: { code: 41300, message: error.message, data: null } }
       : { status: 400, body: { code: 40000, message: error.message, data: null } };
   }

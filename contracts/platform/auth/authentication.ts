@@ -4,6 +4,7 @@ import { Actor } from '../../../core/domain/auth/actor';
 import { InvalidTokenError } from '../../../core/domain/auth/auth.errors';
 import { BearerAuthenticator } from '../../../core/services/auth/bearer-authenticator.service';
 import { ForbiddenError } from '../../../core/shared/common.errors';
+import { rememberAuthenticatedUser } from './authenticated-user';
 
 /** tsoa's single authentication hook: dispatches on the scheme named in `@Security`. */
 export async function expressAuthentication(request: Request, securityName: string, scopes: string[] = []): Promise<Actor> {
@@ -11,7 +12,8 @@ export async function expressAuthentication(request: Request, securityName: stri
     throw new InvalidTokenError('Unsupported authentication scheme');
   }
   const token = bearerToken(request.headers.authorization);
-  const actor = authenticatorOf(request.app.locals.container as Container).authenticate(token);
+  const { actor, user } = await authenticatorOf(request.app.locals.container as Container).authenticate(token);
+  rememberAuthenticatedUser(request, user);
   if (scopes.includes('admin') && actor.role !== 'admin') {
     throw new ForbiddenError('Administrator role required');
   }

@@ -1,7 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
 import { ValidateError } from '@tsoa/runtime';
 import { DomainError, FieldIssue } from '../../../core/shared/domain-error';
-import { BodyError } from '../../http/body-parsing';
+import { BODY_PROBLEM_STATUS, BodyError } from '../../http/body-parsing';
 import { PLATFORM_ERROR_MAP } from './error-map';
 
 export interface PlatformErrorBody {
@@ -9,8 +9,6 @@ export interface PlatformErrorBody {
   message: string;
   details?: FieldIssue[];
 }
-
-const BODY_STATUS = { malformed_json: 400, unsupported_type: 400, bad_encoding: 400, too_large: 413 } as const;
 
 /** The platform's only error renderer: `{error, message[, details]}`, never a stack or driver text (rule 9). */
 export function platformErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
@@ -35,7 +33,7 @@ function render(error: unknown): { status: number; body: PlatformErrorBody } {
     return { status: 422, body: { error: 'validation_error', message: 'Request validation failed', details } };
   }
   if (error instanceof BodyError) {
-    const status = BODY_STATUS[error.problem];
+    const status = BODY_PROBLEM_STATUS[error.problem];
     return { status, body: { error: status === 413 ? 'payload_too_large' : 'bad_request', message: error.message } };
   }
   if (error instanceof DomainError) {

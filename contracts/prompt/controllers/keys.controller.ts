@@ -4,7 +4,7 @@ import { Body, Controller, Post, Request, Response, Route, SuccessResponse, Tags
 import { ApiKeyIssuer } from '../../../core/services/prompt/api-key-issuer.service';
 import { PromptErrorResponse } from '../dto/prompt-envelope.dto';
 import { PromptKeyCreateRequest, PromptKeyResponse } from '../dto/prompt-key.dto';
-import { clientAddressOf } from '../http/client-address';
+import { clientAddressOf } from '../../http/client-address';
 
 @injectable()
 @Route('api/v1/prompt/keys')

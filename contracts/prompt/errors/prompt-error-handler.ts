@@ -1,7 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
 import { ValidateError } from '@tsoa/runtime';
 import { DomainError } from '../../../core/shared/domain-error';
-import { BodyError } from '../../http/body-parsing';
+import { BODY_PROBLEM_STATUS, BodyError } from '../../http/body-parsing';
 import { PromptErrorResponse } from '../dto/prompt-envelope.dto';
 import { PromptLimitedErrorResponse } from '../dto/prompt-optimize.dto';
 import { announcedRateLimit } from '../http/rate-limit-state';
@@ -31,7 +31,7 @@ export function promptErrorHandler(error: unknown, req: Request, res: Response, 
 
 function statusOf(error: unknown): number {
   if (error instanceof ValidateError) return 400;
-  if (error instanceof BodyError) return error.problem === 'too_large' ? 413 : 400;
+  if (error instanceof BodyError) return BODY_PROBLEM_STATUS[error.problem];
   if (error instanceof DomainError) return PROMPT_ERROR_MAP[error.reason] ?? 500;
   return 500;
 }

@@ -20,3 +20,10 @@ export class TooManyLoginAttemptsError extends DomainError {
     super('Too many failed login attempts; try again later');
   }
 }
+
+export class TooManyRegistrationsError extends DomainError {
+  readonly code = 'auth.rate_limited';
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many sign-ups from this address; try again later');
+  }
+}

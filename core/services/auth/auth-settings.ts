@@ -1,8 +1,6 @@
 import { token } from '../../shared/token';
 
 export interface AuthSettings {
-  /** Lower-cased e-mails that get the `admin` role on registration. */
-  adminEmails: ReadonlyArray<string>;
   accessTokenTtlSeconds: number;
 }
 

@@ -20,13 +20,13 @@ type Body = Record<string, unknown>;
  */
 describe('Platform /plugins across a restart', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'plugins-restart-'));
-  const env = { DATA_DIR: dataDir, ADMIN_EMAILS: 'root@example.com' };
+  const env = { DATA_DIR: dataDir, ADMIN_EMAILS: 'root@example.com', ADMIN_INITIAL_PASSWORD: PASSWORD };
   let app: StartedApp;
   let api: string;
   let admin: string;
 
-  const adminToken = async (register: boolean): Promise<string> => {
-    if (register) await request('POST', `${app.platformUrl}/api/v1/auth/register`, { body: { email: 'root@example.com', password: PASSWORD } });
+  // The administrator exists from the first start on: the server creates it from ADMIN_EMAILS.
+  const adminToken = async (): Promise<string> => {
     const login = await request<Body>('POST', `${app.platformUrl}/api/v1/auth/login`, { form: { username: 'root@example.com', password: PASSWORD } });
     return login.body.access_token as string;
   };
@@ -37,7 +37,7 @@ describe('Platform /plugins across a restart', () => {
     buildMarketPlugins();
     app = await startApp({ ...env, PLUGIN_PUBLIC_KEYS: publisher.publicKeyText });
     api = `${app.platformUrl}/api/v1/plugins`;
-    admin = await adminToken(true);
+    admin = await adminToken();
     const install = (body: unknown) => request('POST', `${api}/install`, { token: admin, body });
     await install(signedBundle(publisher, aGreeterManifest('kept_greeter')));
     await install(signedBundle(publisher, aGreeterManifest('off_greeter')));
@@ -56,7 +56,7 @@ describe('Platform /plugins across a restart', () => {
     // Restarted without PLUGIN_PUBLIC_KEYS: what was verified at install keeps working.
     app = await startApp(env);
     api = `${app.platformUrl}/api/v1/plugins`;
-    admin = await adminToken(false);
+    admin = await adminToken();
   });
   afterAll(async () => {
     await app.stop();

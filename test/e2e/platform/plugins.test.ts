@@ -1,10 +1,10 @@
 import { TOOL_REGISTRY, ToolRegistry } from '../../../core/ports/tool-registry.port';
 import { aGreeterManifest, aSigningKey, bundleArchive, greeterCode, SignedBundleBody, signedBundle } from '../../fixtures/plugin-bundle.mother';
 import { buildMarketPlugins } from '../../support/market-plugins';
+import { logIn, signUp, TEST_PASSWORD } from '../../support/platform-user';
 import { HttpResult, request } from '../../support/http-client';
 import { StartedApp, startApp } from '../../support/started-app';
 
-const PASSWORD = 'correct horse 42';
 const publisher = aSigningKey();
 const stranger = aSigningKey();
 type Body = Record<string, unknown>;
@@ -18,18 +18,13 @@ describe('Platform /plugins', () => {
   let registry: ToolRegistry;
   const actor = { userId: 'e2e', role: 'user' as const };
 
-  async function tokenFor(email: string): Promise<{ token: string; id: string }> {
-    const registered = await request<Body>('POST', `${app.platformUrl}/api/v1/auth/register`, { body: { email, password: PASSWORD } });
-    const login = await request<Body>('POST', `${app.platformUrl}/api/v1/auth/login`, { form: { username: email, password: PASSWORD } });
-    return { token: login.body.access_token as string, id: registered.body.id as string };
-  }
 
   beforeAll(async () => {
     buildMarketPlugins();
-    app = await startApp({ PLUGIN_PUBLIC_KEYS: publisher.publicKeyText, ADMIN_EMAILS: 'root@example.com' });
+    app = await startApp({ PLUGIN_PUBLIC_KEYS: publisher.publicKeyText, ADMIN_EMAILS: 'root@example.com', ADMIN_INITIAL_PASSWORD: TEST_PASSWORD });
     api = `${app.platformUrl}/api/v1/plugins`;
-    ({ token: admin, id: adminId } = await tokenFor('root@example.com'));
-    ({ token: user } = await tokenFor('user@example.com'));
+    ({ token: admin, id: adminId } = await logIn(app.platformUrl, 'root@example.com'));
+    ({ token: user } = await signUp(app.platformUrl, 'user@example.com'));
     registry = app.services.app.container.get(TOOL_REGISTRY);
   });
   afterAll(() => app.stop());

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { CUSTOM_TOOL_REPOSITORY, CustomToolRepository } from '../../../core/ports/custom-tool-repository.port';
 import { TOOL_REGISTRY, ToolRegistry } from '../../../core/ports/tool-registry.port';
 import { request } from '../../support/http-client';
-import { PlatformUser, signUp } from '../../support/platform-user';
+import { logIn, PlatformUser, signUp, TEST_PASSWORD } from '../../support/platform-user';
 import { StartedApp, startApp } from '../../support/started-app';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -22,9 +22,9 @@ describe('Platform Tools API: catalogue and custom tools', () => {
 
   beforeAll(async () => {
     buildPlugins({ roots: [join(__dirname, '../../../tools-builtin')], only: ['calculator'] });
-    app = await startApp({ ADMIN_EMAILS: 'root@example.com' });
+    app = await startApp({ ADMIN_EMAILS: 'root@example.com', ADMIN_INITIAL_PASSWORD: TEST_PASSWORD });
     api = `${app.platformUrl}/api/v1/tools`;
-    [ada, bob, admin] = await Promise.all([signUp(app.platformUrl), signUp(app.platformUrl), signUp(app.platformUrl, 'root@example.com')]);
+    [ada, bob, admin] = await Promise.all([signUp(app.platformUrl), signUp(app.platformUrl), logIn(app.platformUrl, 'root@example.com')]);
     registry = app.services.app.container.get<ToolRegistry>(TOOL_REGISTRY);
   });
   afterAll(async () => {

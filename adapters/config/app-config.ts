@@ -27,7 +27,8 @@ export interface AppConfig {
   };
   embeddings: { provider: EmbeddingProviderKind; model?: string; dimensions: number };
   auth: { jwtSecret?: string; adminEmails: string[]; webhookToken?: string; accessTokenMinutes: number };
-  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[] };
+  /** `user`: who sandbox workers run as when the server runs as root. */
+  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[]; user: string };
   /** Per-user calls of `/tools/test/*` per minute. */
   tools: { testRatePerMinute: number };
   /**

@@ -12,14 +12,18 @@ import { KernelLogger, silentLogger } from './kernel-logger';
 import { createSchemaAjv } from './manifest/manifest-validator';
 import { FolderLoadReport, PluginRegistry } from './registry/plugin-registry';
 import { ToolInvoker } from './registry/tool-invoker';
+import { DEFAULT_SANDBOX_USER, sandboxIdentity } from './sandbox/sandbox-identity';
 import { SandboxSupervisor } from './sandbox/sandbox-supervisor';
 import { projectRoot } from './sandbox/worker-script';
 
 /** The settings the kernel reads; `AppConfig` satisfies it as is. */
 export interface KernelConfig {
   dataDir: string;
-  /** `pluginPublicKeys`: base64 DER SPKI Ed25519 keys that may sign plugin bundles (none: bundle installs refused). */
-  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; pluginPublicKeys?: ReadonlyArray<string> };
+  /**
+   * `pluginPublicKeys`: base64 DER SPKI Ed25519 keys that may sign plugin bundles (none: bundle installs refused).
+   * `user`: who the workers run as when the server is root (default `nobody`; see `sandboxIdentity`).
+   */
+  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; pluginPublicKeys?: ReadonlyArray<string>; user?: string };
 }
 
 export interface KernelPorts {
@@ -68,6 +72,7 @@ export class PluginKernel {
       maxIsolatesPerPlugin: options.maxIsolatesPerPlugin,
       maxContextsPerIsolate: options.maxContextsPerIsolate,
       maxContextsPerWorker: options.maxContextsPerWorker,
+      identity: sandboxIdentity(config.sandbox.user ?? DEFAULT_SANDBOX_USER),
       logger,
     });
     this.capabilities = new CapabilityRouter(logger);

@@ -55,6 +55,12 @@ describe('Sandbox isolation', () => {
     await expectRecovered();
   });
 
+  it('When a tool pads the envelope header through an inherited toJSON, Then the header is written without it and the call answers its real output', async () => {
+    const outcome = await kernel.invoke('header_flood', { mb: 8 });
+    expect(outcome).toMatchObject({ success: true, result: { mb: 8 }, logs: [{ level: 'log', message: 'header padded' }] });
+    await expectRecovered();
+  });
+
   it('When a tool returns output that breaks its output schema, Then the call fails with invalid_output', async () => {
     const outcome = await kernel.invoke('garbage_output', {});
     expect(outcome).toMatchObject({ success: false, error: { code: 'invalid_output', message: expect.stringContaining('value') } });

@@ -2,6 +2,7 @@ import { FieldIssue } from '../../shared/domain-error';
 import { JsonValue } from '../../shared/json';
 import { CodeToolConfig, HTTP_TOOL_METHODS, HttpToolAuth, HttpToolConfig, HttpToolMethod } from './custom-tool.entity';
 import type { CustomToolConfigSpec } from './custom-tool-spec';
+import { placeholdersReachHost } from './http-tool-origin';
 import { placeholdersOf, renderUrl } from './http-tool-template';
 import { parseResponseMapping } from './response-mapping';
 import { isSensitiveHeader } from './sensitive-headers';
@@ -47,6 +48,9 @@ export function checkHttpConfig(config: CustomToolConfigSpec): HttpConfigCheck {
     issues.push({ field: 'config.response_mapping', message: 'must be a dotted path such as data.items[0].name' });
   }
   const auth = checkAuth(config.auth ?? null, issues);
+  if (auth.auth !== null && issues.length === 0 && placeholdersReachHost(config.url as string)) {
+    issues.push({ field: 'config.url', message: 'must not take its host or port from arguments when the tool sends a credential (config.auth)' });
+  }
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,

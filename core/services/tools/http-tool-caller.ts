@@ -1,5 +1,6 @@
 import { CustomToolOfKind, secretContextOf } from '../../domain/tool/custom-tool.entity';
 import { EgressForbiddenTargetError } from '../../domain/tool/egress.errors';
+import { templateOrigin } from '../../domain/tool/http-tool-origin';
 import { renderJson, renderText, renderUrl, ToolArguments } from '../../domain/tool/http-tool-template';
 import { parseResponseMapping, pickPath } from '../../domain/tool/response-mapping';
 import { ToolError } from '../../domain/tool/tool-outcome';
@@ -65,6 +66,10 @@ export class HttpToolCaller {
       origin = new URL(url).origin;
     } catch {
       return { error: { code: 'invalid_input', message: 'The arguments do not make a valid URL' } };
+    }
+    // A tool stored before its URL was checked may still take its host from an argument.
+    if (config.auth && origin !== templateOrigin(config.url)) {
+      return { error: { code: 'invalid_input', message: "The arguments would send the tool's credential to another host" } };
     }
     if (config.auth) {
       let secret: string;

@@ -43,6 +43,14 @@ function tool(config: Partial<HttpToolConfig>, secret?: string): CustomToolOfKin
 }
 
 describe('HttpToolCaller', () => {
+  it('When a stored tool with a credential would take its host from an argument, Then nothing is sent', async () => {
+    const egress = new RecordingEgress(() => ok('{}'));
+    const legacy = tool({ url: 'https://api.example.com{{suffix}}/x', auth: { type: 'bearer' } }, 'sk-legacy');
+    const result = await new HttpToolCaller(egress, cipher).call(legacy, { suffix: '.attacker.test' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' }, httpCalls: 0 });
+    expect(egress.requests).toEqual([]);
+  });
+
   it('When POST has no body template, Then the arguments are the JSON body', async () => {
     const egress = new RecordingEgress(() => ok('{"done":true}'));
     const result = await new HttpToolCaller(egress, cipher).call(tool({ method: 'POST' }), { a: 1, b: ['x'] });

@@ -62,6 +62,11 @@ describe('Custom tool spec', () => {
     expect(fields(httpSpec({ config: { url, auth: null } }))).toEqual([]);
   });
 
+  it('When a stored header value or the secret is not single-line Latin-1, Then each is refused by field', () => {
+    const spec = httpSpec({ config: { url: 'https://api.example.com/w', headers: { 'X-City': '東京', 'X-Ok': 'Zürich' }, auth: { type: 'bearer', secret: 'sk-☕' } } });
+    expect(fields(spec)).toEqual(['config.headers.X-City', 'config.auth.secret']);
+  });
+
   it('When a tool that sends a credential takes only its path or query from arguments, Then it is accepted', () => {
     expect(fields(httpSpec({ config: { url: 'https://api.example.com/{{path}}/w?q={{city}}#{{frag}}', auth: { type: 'bearer', secret: 's3cret' } } }))).toEqual([]);
   });

@@ -82,6 +82,13 @@ describe('HttpToolCaller', () => {
     expect(egress.requests).toEqual([]);
   });
 
+  it('When an argument used in a header is not Latin-1, Then it is invalid_input and nothing is sent', async () => {
+    const egress = new RecordingEgress(() => ok('{}'));
+    const result = await new HttpToolCaller(egress, cipher).call(tool({ headers: { 'x-city': '{{city}}' } }), { city: '東京' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('Latin-1') }, httpCalls: 0 });
+    expect(egress.requests).toEqual([]);
+  });
+
   it('When the tool has a header credential, Then a redirect to another origin is refused but one on the same origin is allowed', async () => {
     const egress = new RecordingEgress(() => ok('{}'));
     await new HttpToolCaller(egress, cipher).call(tool({ auth: { type: 'header', headerName: 'x-api-key' } }, 'k3y'), {});

@@ -64,6 +64,12 @@ describe('Sandbox worker processes', () => {
     expect(sandboxIdentity('nobody', 0)).toEqual({ uid: expect.any(Number), gid: expect.any(Number) });
   });
 
+  it('When DATA_DIR cannot be created, Then start-up stops naming it', () => {
+    const file = join(dataDir, 'not-a-directory');
+    writeFileSync(file, 'x');
+    expect(() => makeDataDirOwnerOnly(join(file, 'data'))).toThrow(`DATA_DIR ${join(file, 'data')} cannot be created or made owner-only (0700): ENOTDIR`);
+  });
+
   describe('Given a worker started by the supervisor', () => {
     let supervisor: SandboxSupervisor;
     let findings: Findings;

@@ -31,6 +31,7 @@ import { queueModule } from './queue/queue.module';
 import { createStorage } from './storage/storage.module';
 import { startVectorStore, vectorsModule } from './vectors/vectors.module';
 import { systemModule } from './system/system.module';
+import { makeDataDirOwnerOnly } from './system/owner-only-data-dir';
 
 export interface AppContainer {
   container: Container;
@@ -45,6 +46,7 @@ export interface AppContainer {
  * Contracts load their own controller modules on top of it.
  */
 export async function buildContainer(config: AppConfig, logger: pino.Logger): Promise<AppContainer> {
+  makeDataDirOwnerOnly(config.dataDir);
   const closers: Array<() => Promise<void>> = [];
   const container = new Container();
   try {

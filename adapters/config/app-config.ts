@@ -42,7 +42,8 @@ export interface AppConfig {
     accessTokenMinutes: number;
     limits: AuthLimits;
   };
-  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[] };
+  /** `user`: who sandbox workers run as when the server runs as root. */
+  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; egressAllowHosts: string[]; pluginPublicKeys: string[]; user: string };
   /**
    * Per-user calls of `/tools/test/*` per minute; weighted tool uses per minute (every entry point);
    * tool calls running at once in the sandbox pool.

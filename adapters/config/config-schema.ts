@@ -60,6 +60,7 @@ export const envSchema = z.object({
   SANDBOX_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   SANDBOX_MAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   SANDBOX_MAX_MEMORY_MB: z.coerce.number().int().min(8).max(1024).default(128),
+  SANDBOX_USER: z.string().regex(/^(\d+(:\d+)?|[A-Za-z_][A-Za-z0-9_.-]{0,31})$/, 'must be a user name, a uid or uid:gid').default('nobody'),
   EGRESS_ALLOW_HOSTS: list.default(''),
   PLUGIN_PUBLIC_KEYS: list.default(''),
   TOOLS_TEST_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),

@@ -110,6 +110,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
       maxMemoryMb: raw.SANDBOX_MAX_MEMORY_MB,
       egressAllowHosts: raw.EGRESS_ALLOW_HOSTS,
       pluginPublicKeys: raw.PLUGIN_PUBLIC_KEYS,
+      user: raw.SANDBOX_USER,
     },
     tools: {
       testRatePerMinute: raw.TOOLS_TEST_RATE_PER_MINUTE,

@@ -33,9 +33,23 @@ export class EgressAddressPolicy {
   isAddressAllowed(address: string, port: number): boolean {
     const ip = toAddress(address);
     if (!ip) return false;
-    if (ip.range() === 'unicast') return true;
+    if (isPublicUnicast(ip)) return true;
     return this.entries.some((e) => e.range !== undefined && portMatches(e, port) && sameKindMatch(ip, e.range));
   }
+}
+
+/** Global unicast IPv6 (RFC 4291 §2.5.4): what IANA allocates; the rest is reserved or special. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Public unicast: for IPv4 what ipaddr.js calls `unicast`; for IPv6 also inside 2000::/3, so
+ * IPv4-compatible `::a.b.c.d` (::/96, which some stacks still route to IPv4), `100::/64` and
+ * every unallocated block stay private. ipaddr.js's special ranges (documentation, 6to4,
+ * Teredo, NAT64…) are not `unicast` either.
+ */
+function isPublicUnicast(ip: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (ip.range() !== 'unicast') return false;
+  return ip.kind() === 'ipv4' || ip.match(GLOBAL_UNICAST_V6);
 }
 
 function portMatches(entry: AllowEntry, port: number): boolean {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { EgressForbiddenTargetError } from '../../core/domain/tool/egress.errors';
 import { EgressAddressPolicy } from './egress-address-policy';
+import { refusedTarget } from './egress-failures';
 
 export interface EgressTarget {
   url: URL;
@@ -32,10 +33,10 @@ export function checkTarget(raw: string | URL, policy: EgressAddressPolicy): Egr
   const hostAllowListed = policy.isHostAllowListed(hostname, port);
   if (hostname === '') throw new EgressForbiddenTargetError('The URL has no host');
   if (!hostAllowListed && isIP(hostname) !== 0 && !policy.isAddressAllowed(hostname, port)) {
-    throw new EgressForbiddenTargetError(`Requests to ${url.host} are not allowed: private, loopback or reserved address`);
+    throw refusedTarget(`${url.host} is a private, loopback or reserved address`);
   }
   if (!hostAllowListed && (hostname === 'localhost' || hostname.endsWith('.localhost'))) {
-    throw new EgressForbiddenTargetError(`Requests to ${url.host} are not allowed: loopback host`);
+    throw refusedTarget(`${url.host} is a loopback host name`);
   }
   return { url, hostname, port, hostAllowListed };
 }

@@ -1,7 +1,9 @@
 import { EgressRequest, EgressResponse, HttpEgress } from '../../core/ports/http-egress.port';
+import { Logger } from '../../core/ports/logger.port';
 import { DomainError } from '../../core/shared/domain-error';
 import { EgressTimeoutError, EgressUpstreamError } from '../../core/domain/tool/egress.errors';
 import { EgressAddressPolicy } from './egress-address-policy';
+import { failureDetailOf } from './egress-failures';
 import { checkTarget, EgressTarget } from './egress-target';
 import { DnsResolver, systemResolver } from './guarded-lookup';
 import { exchange } from './http-exchange';
@@ -14,6 +16,8 @@ export interface GuardedHttpEgressOptions {
   userAgent?: string;
   /** Tests inject a resolver to play DNS rebinding; default node's `dns.lookup`. */
   resolver?: DnsResolver;
+  /** Where the specifics of a refusal or failure go; callers only see a generic message. */
+  logger?: Logger;
 }
 
 const MAX_REDIRECTS = 3;
@@ -39,6 +43,8 @@ export class GuardedHttpEgress implements HttpEgress {
     try {
       return await this.follow(request, maxBytes, signal);
     } catch (error) {
+      const detail = failureDetailOf(error);
+      if (detail) this.options.logger?.info({ detail }, 'egress request refused or unreachable');
       if (signal.aborted && !(error instanceof DomainError && error.code === 'egress.forbidden_target')) {
         throw new EgressTimeoutError(deadline.aborted ? `No complete answer within ${timeoutMs} ms` : 'The request was cancelled');
       }

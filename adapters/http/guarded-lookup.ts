@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, LookupAddress, LookupOptions } from 'node:dns';
-import { EgressForbiddenTargetError } from '../../core/domain/tool/egress.errors';
 import { EgressAddressPolicy } from './egress-address-policy';
+import { refusedTarget } from './egress-failures';
 
 /** Resolves every address of a name (node's `dns.lookup` with `all: true` by default). */
 export type DnsResolver = (hostname: string, family: number) => Promise<LookupAddress[]>;
@@ -24,18 +24,13 @@ export function guardedLookup(policy: EgressAddressPolicy, port: number, hostAll
     resolver(hostname, family).then((addresses) => {
       const refused = addresses.find((a) => !hostAllowListed && !policy.isAddressAllowed(a.address, port));
       if (refused || addresses.length === 0) {
-        callback(forbidden(hostname) as NodeJS.ErrnoException, []);
+        // The socket emits this very object, so the request code recognises it by class.
+        const detail = refused ? `${hostname} resolves to ${refused.address}` : `${hostname} resolves to no address`;
+        callback(refusedTarget(detail) as NodeJS.ErrnoException, []);
         return;
       }
       if (options.all) callback(null, addresses);
       else callback(null, addresses[0].address, addresses[0].family);
     }, (error: NodeJS.ErrnoException) => callback(error, []));
   };
-}
-
-/** The socket emits this very object, so the request code recognises it by class. */
-function forbidden(hostname: string): EgressForbiddenTargetError {
-  return new EgressForbiddenTargetError(
-    `Requests to ${hostname} are not allowed: it resolves to a private, loopback or reserved address`,
-  );
 }

@@ -1,12 +1,9 @@
 import { IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import {
-  EgressForbiddenTargetError,
-  EgressTooLargeError,
-  EgressUpstreamError,
-} from '../../core/domain/tool/egress.errors';
+import { EgressForbiddenTargetError, EgressTooLargeError, EgressUpstreamError } from '../../core/domain/tool/egress.errors';
 import { EgressAddressPolicy } from './egress-address-policy';
+import { refusedTarget, unreachableTarget } from './egress-failures';
 import { EgressTarget } from './egress-target';
 import { DnsResolver, guardedLookup } from './guarded-lookup';
 
@@ -43,7 +40,7 @@ export function exchange(request: ExchangeRequest, policy: EgressAddressPolicy, 
       const remote = res.socket.remoteAddress;
       if (!target.hostAllowListed && remote !== undefined && isIP(remote) !== 0 && !policy.isAddressAllowed(remote, target.port)) {
         res.destroy();
-        reject(new EgressForbiddenTargetError(`Requests to ${target.url.host} are not allowed`));
+        reject(refusedTarget(`${target.url.host} connected to ${remote}`));
         return;
       }
       resolve(toResponse(res));
@@ -82,7 +79,7 @@ function readCapped(res: IncomingMessage, maxBytes: number): Promise<Uint8Array>
       chunks.push(chunk);
     });
     res.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks, size))));
-    res.on('error', (error) => reject(new EgressUpstreamError(`Reading the response failed: ${safeCode(error)}`)));
+    res.on('error', () => reject(new EgressUpstreamError('The connection failed while the response was read')));
     res.on('aborted', () => reject(new EgressUpstreamError('The server closed the connection early')));
   });
 }
@@ -99,14 +96,11 @@ function flattenHeaders(res: IncomingMessage): Record<string, string> {
 function toEgressError(error: Error, target: EgressTarget): Error {
   if (error instanceof EgressForbiddenTargetError) return error;
   if (error.name === 'AbortError') return error;
-  const code = safeCode(error);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new EgressUpstreamError(`Could not resolve ${target.hostname}`);
-  }
-  return new EgressUpstreamError(`The request to ${target.url.host} failed (${code})`);
+  // Whether the name resolved, or the port refused, answered or timed out, reads the same to the caller.
+  return unreachableTarget(`${target.url.host}: ${safeCode(error)}`);
 }
 
-/** The driver's code only (ECONNREFUSED…): messages may carry addresses the caller must not see. */
+/** The driver's code only (ECONNREFUSED…): even the log keeps no message that may quote a response. */
 function safeCode(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;
   return typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : 'network error';

@@ -13,14 +13,18 @@ import { KernelLogger, silentLogger } from './kernel-logger';
 import { createSchemaAjv } from './manifest/manifest-validator';
 import { FolderLoadReport, PluginRegistry } from './registry/plugin-registry';
 import { ToolInvoker } from './registry/tool-invoker';
+import { DEFAULT_SANDBOX_USER, sandboxIdentity } from './sandbox/sandbox-identity';
 import { SandboxSupervisor } from './sandbox/sandbox-supervisor';
 import { projectRoot } from './sandbox/worker-script';
 
 /** The settings the kernel reads; `AppConfig` satisfies it as is. */
 export interface KernelConfig {
   dataDir: string;
-  /** `pluginPublicKeys`: base64 DER SPKI Ed25519 keys that may sign plugin bundles (none: bundle installs refused). */
-  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; pluginPublicKeys?: ReadonlyArray<string> };
+  /**
+   * `pluginPublicKeys`: base64 DER SPKI Ed25519 keys that may sign plugin bundles (none: bundle installs refused).
+   * `user`: who the workers run as when the server is root (default `nobody`; see `sandboxIdentity`).
+   */
+  sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; pluginPublicKeys?: ReadonlyArray<string>; user?: string };
   /** `maxConcurrentPerUser`: one user's calls running at once in the sandbox pool (default 4). */
   tools?: { maxConcurrentPerUser: number };
   /** Size cap of each user's workspace. */
@@ -76,6 +80,7 @@ export class PluginKernel {
       maxContextsPerIsolate: options.maxContextsPerIsolate,
       maxContextsPerWorker: options.maxContextsPerWorker,
       maxConcurrentPerUser: config.tools?.maxConcurrentPerUser,
+      identity: sandboxIdentity(config.sandbox.user ?? DEFAULT_SANDBOX_USER),
       logger,
     });
     this.capabilities = new CapabilityRouter(logger);

@@ -31,6 +31,21 @@ export class PluginPublisherMismatchError extends DomainError {
   }
 }
 
+/**
+ * Updates are pinned to the key that signed the installed version: another trusted key (another
+ * publisher's) may not replace it, and a plugin installed from the market is updated from there.
+ */
+export class PluginSigningKeyMismatchError extends DomainError {
+  readonly code = 'plugin.conflict';
+  constructor(id: string, installedKeyId: string | null, offeredKeyId: string) {
+    super(
+      installedKeyId === null
+        ? `Plugin "${id}" was installed from the market; update it from the market, not with a signed bundle`
+        : `Plugin "${id}" is signed with key "${installedKeyId}"; an update signed with key "${offeredKeyId}" is refused`,
+    );
+  }
+}
+
 /** Unsigned, tampered with, or signed by a key the operator does not trust. */
 export class InvalidPluginSignatureError extends DomainError {
   readonly code = 'plugin.invalid_signature';

@@ -2,6 +2,8 @@ import { FieldIssue } from '../../shared/domain-error';
 import { JsonValue } from '../../shared/json';
 import { CodeToolConfig, HTTP_TOOL_METHODS, HttpToolAuth, HttpToolConfig, HttpToolMethod } from './custom-tool.entity';
 import type { CustomToolConfigSpec } from './custom-tool-spec';
+import { isHeaderName, isHeaderValue, MAX_HEADER_VALUE_CHARS } from './http-header-syntax';
+import { placeholdersReachHost } from './http-tool-origin';
 import { placeholdersOf, renderUrl } from './http-tool-template';
 import { parseResponseMapping } from './response-mapping';
 import { isSensitiveHeader } from './sensitive-headers';
@@ -14,12 +16,8 @@ export type CodeConfigCheck = { ok: true; kind: 'code'; config: CodeToolConfig }
 export const MAX_CODE_CHARS = 64 * 1024;
 const MAX_URL = 2048;
 const MAX_HEADERS = 50;
-const MAX_HEADER_VALUE = 4096;
 const MAX_BODY_TEMPLATE_CHARS = 64 * 1024;
 const MAX_SECRET = 4096;
-/** RFC 9110 `token`. */
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/;
-const CONTROL = /[\r\n\0]/;
 
 export function checkCodeConfig(config: CustomToolConfigSpec): CodeConfigCheck {
   const code = config.code;
@@ -47,6 +45,9 @@ export function checkHttpConfig(config: CustomToolConfigSpec): HttpConfigCheck {
     issues.push({ field: 'config.response_mapping', message: 'must be a dotted path such as data.items[0].name' });
   }
   const auth = checkAuth(config.auth ?? null, issues);
+  if (auth.auth !== null && issues.length === 0 && placeholdersReachHost(config.url as string)) {
+    issues.push({ field: 'config.url', message: 'must not take its host or port from arguments when the tool sends a credential (config.auth)' });
+  }
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,
@@ -79,11 +80,9 @@ function headerIssues(headers: unknown): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const [name, value] of entries) {
     const field = `config.headers.${name}`;
-    if (!HEADER_NAME.test(name)) issues.push({ field, message: 'is not a valid header name' });
+    if (!isHeaderName(name)) issues.push({ field, message: 'is not a valid header name' });
     else if (isSensitiveHeader(name)) issues.push({ field, message: 'credentials are not stored in plain headers; use config.auth' });
-    if (typeof value !== 'string' || value.length > MAX_HEADER_VALUE || CONTROL.test(value)) {
-      issues.push({ field, message: `must be a single-line string of at most ${MAX_HEADER_VALUE} characters` });
-    }
+    if (!isHeaderValue(value)) issues.push({ field, message: `must be a single-line Latin-1 string of at most ${MAX_HEADER_VALUE_CHARS} characters` });
   }
   return issues;
 }
@@ -99,13 +98,14 @@ function bodyIssues(template: string | JsonValue | null, method: string): FieldI
 function checkAuth(auth: CustomToolConfigSpec['auth'], issues: FieldIssue[]): { auth: HttpToolAuth | null; secret?: string } {
   if (auth === null || auth === undefined) return { auth: null };
   const secret = auth.secret;
-  if (secret !== undefined && (typeof secret !== 'string' || secret.length === 0 || secret.length > MAX_SECRET || CONTROL.test(secret))) {
-    issues.push({ field: 'config.auth.secret', message: `must be a single-line string of 1 to ${MAX_SECRET} characters` });
+  // The secret is sent as a header value (after `Bearer ` for bearer auth).
+  if (secret !== undefined && (!isHeaderValue(secret, MAX_SECRET) || secret.length === 0)) {
+    issues.push({ field: 'config.auth.secret', message: `must be a single-line Latin-1 string of 1 to ${MAX_SECRET} characters` });
   }
   if (auth.type === 'bearer') return { auth: { type: 'bearer' }, secret };
   if (auth.type === 'header') {
     const headerName = auth.headerName ?? '';
-    if (!HEADER_NAME.test(headerName)) issues.push({ field: 'config.auth.header_name', message: 'must be a valid header name' });
+    if (!isHeaderName(headerName)) issues.push({ field: 'config.auth.header_name', message: 'must be a valid header name' });
     return { auth: { type: 'header', headerName: headerName.toLowerCase() }, secret };
   }
   issues.push({ field: 'config.auth.type', message: 'must be "bearer" or "header"' });

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
 import { InstalledPlugin } from '../../domain/plugin/installed-plugin.entity';
-import { PluginNotFoundError } from '../../domain/plugin/plugin.errors';
+import { PluginNotFoundError, PluginSigningKeyMismatchError } from '../../domain/plugin/plugin.errors';
 import { SignedPluginBundle } from '../../domain/plugin/signed-plugin-bundle';
 import { INSTALLED_PLUGIN_REPOSITORY, InstalledPluginRepository } from '../../ports/installed-plugin-repository.port';
 import { PLUGIN_SIGNATURE_VERIFIER, PluginSignatureVerifier } from '../../ports/plugin-signature-verifier.port';
@@ -10,7 +10,10 @@ import { InstalledPluginSet } from './installed-plugin-set.service';
 import { checkUpgrade } from './plugin-upgrade';
 import { identityOf } from './plugin-identity';
 
-/** Replaces an installed plugin with a newer version from a signed bundle; its enabled state is kept. */
+/**
+ * Replaces an installed plugin with a newer version from a signed bundle, signed with the same key
+ * as the installed version; its enabled state is kept.
+ */
 @injectable()
 export class PluginUpdater {
   constructor(
@@ -28,6 +31,7 @@ export class PluginUpdater {
       }
       const current = await this.plugins.findById(pluginId);
       if (!current) throw new PluginNotFoundError(pluginId);
+      if (current.signingKeyId !== signingKeyId) throw new PluginSigningKeyMismatchError(pluginId, current.signingKeyId, signingKeyId);
       checkUpgrade(current, offered);
       return this.installed.replace(actor, current, bundle.manifest, bundle.code, { source: 'bundle', signingKeyId });
     });

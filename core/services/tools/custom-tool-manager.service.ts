@@ -3,6 +3,7 @@ import { Actor } from '../../domain/auth/actor';
 import { can } from '../../domain/auth/authorization-policy';
 import { CustomTool, secretContextOf } from '../../domain/tool/custom-tool.entity';
 import { ToolNameTakenError, ToolReadOnlyError } from '../../domain/tool/custom-tool.errors';
+import { storedSecretMustBeResent } from '../../domain/tool/stored-secret.rules';
 import { CheckedCustomTool, checkCustomToolSpec, CustomToolConfigSpec, CustomToolSpec } from '../../domain/tool/custom-tool-spec';
 import { ToolNotFoundError } from '../../domain/tool/tool.errors';
 import { CLOCK, Clock } from '../../ports/clock.port';
@@ -44,6 +45,9 @@ export class CustomToolManager {
   async update(actor: Actor, id: string, patch: CustomToolPatch): Promise<CustomTool> {
     const current = await this.findWritable(actor, id, 'update');
     const checked = this.check(mergedSpec(current, patch), current.sealedSecret !== null, current.name);
+    if (checked.keepsSecret && current.kind === 'http' && checked.fields.kind === 'http' && storedSecretMustBeResent(current.config, checked.fields.config)) {
+      throw new ValidationError('Invalid custom tool', [{ field: 'config.auth.secret', message: 'is required again when the URL moves to another origin' }]);
+    }
     const tool = this.assemble(checked, { id: current.id, ownerId: current.ownerId, createdAt: current.createdAt, updatedAt: this.clock.now() }, current.sealedSecret);
     if (!(await this.tools.update(tool))) throw new ToolNotFoundError(id);
     await this.record(actor, 'tool.update', tool);

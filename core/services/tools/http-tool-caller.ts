@@ -1,5 +1,7 @@
 import { CustomToolOfKind, secretContextOf } from '../../domain/tool/custom-tool.entity';
 import { EgressForbiddenTargetError } from '../../domain/tool/egress.errors';
+import { isHeaderValue } from '../../domain/tool/http-header-syntax';
+import { templateOrigin } from '../../domain/tool/http-tool-origin';
 import { renderJson, renderText, renderUrl, ToolArguments } from '../../domain/tool/http-tool-template';
 import { parseResponseMapping, pickPath } from '../../domain/tool/response-mapping';
 import { ToolError } from '../../domain/tool/tool-outcome';
@@ -14,7 +16,6 @@ export type HttpCallResult = { ok: true; value: JsonValue; httpCalls: number } |
 const MAX_RESPONSE_BYTES = 1_048_576;
 const TIMEOUT_MS = 15_000;
 const BODYLESS = new Set(['GET', 'HEAD', 'DELETE']);
-const CONTROL = /[\r\n\0]/;
 
 /** How an egress failure reads as a tool outcome. */
 const EGRESS_OUTCOMES: Record<string, ToolError['code']> = {
@@ -55,8 +56,8 @@ export class HttpToolCaller {
     const { config } = tool;
     const headers: Record<string, string> = {};
     for (const [name, template] of Object.entries(config.headers)) headers[name.toLowerCase()] = renderText(template, args);
-    if (Object.values(headers).some((value) => CONTROL.test(value))) {
-      return { error: { code: 'invalid_input', message: 'Arguments used in headers cannot contain line breaks' } };
+    if (!Object.values(headers).every((value) => isHeaderValue(value))) {
+      return { error: { code: 'invalid_input', message: 'Arguments used in headers must be single-line Latin-1 text of at most 4096 characters' } };
     }
     const body = bodyOf(tool, args, headers);
     let origin: string;
@@ -65,6 +66,10 @@ export class HttpToolCaller {
       origin = new URL(url).origin;
     } catch {
       return { error: { code: 'invalid_input', message: 'The arguments do not make a valid URL' } };
+    }
+    // A tool stored before its URL was checked may still take its host from an argument.
+    if (config.auth && origin !== templateOrigin(config.url)) {
+      return { error: { code: 'invalid_input', message: "The arguments would send the tool's credential to another host" } };
     }
     if (config.auth) {
       let secret: string;

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
 import { HTTP_TOOL_METHODS } from '../../domain/tool/custom-tool.entity';
 import { MAX_CODE_CHARS } from '../../domain/tool/custom-tool-config.rules';
+import { isHeaderName, isHeaderValue } from '../../domain/tool/http-header-syntax';
 import { isSensitiveHeader } from '../../domain/tool/sensitive-headers';
 import { ToolError, ToolLogLine } from '../../domain/tool/tool-outcome';
 import { secondsUntilReset } from '../../domain/rate-limit/rate-limit';
@@ -46,8 +47,6 @@ export type CodeTestResult = { success: true; result: JsonValue; logs: ToolLogLi
 const TEST_WINDOW_SECONDS = 60;
 const MAX_RESPONSE_BYTES = 1_048_576;
 const TIMEOUT_MS = 15_000;
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$/;
-const CONTROL = /[\r\n\0]/;
 const decoder = new TextDecoder('utf-8');
 
 /**
@@ -121,8 +120,8 @@ function httpIssues(request: HttpTestRequest, method: string): FieldIssue[] {
     issues.push({ field: 'method', message: `must be one of ${HTTP_TOOL_METHODS.join(', ')}` });
   }
   for (const [name, value] of Object.entries(request.headers ?? {})) {
-    if (!HEADER_NAME.test(name) || typeof value !== 'string' || CONTROL.test(value)) {
-      issues.push({ field: `headers.${name}`, message: 'must be a valid header name with a single-line string value' });
+    if (!isHeaderName(name) || !isHeaderValue(value)) {
+      issues.push({ field: `headers.${name}`, message: 'must be a valid header name with a single-line Latin-1 value of at most 4096 characters' });
     }
   }
   if (request.body !== undefined && request.body !== null && (method === 'GET' || method === 'HEAD')) {

@@ -1,3 +1,4 @@
+import { isHeaderName, isHeaderValue } from '../../../core/domain/tool/http-header-syntax';
 import { HttpEgress } from '../../../core/ports/http-egress.port';
 import { JsonValue } from '../../../core/shared/json';
 import { argsObject, optionalEnum, optionalNumber, optionalString, requiredString, stringRecord } from './capability-args';
@@ -41,10 +42,14 @@ export class HttpCapability implements CapabilityHandler {
     if (timeoutMs <= 0) throw new CapabilityError('timeout', 'No time is left for an HTTP request');
     const body = optionalString(args, 'body', 'http.request');
     const bodyEncoding = optionalEnum(args, 'bodyEncoding', ['utf8', 'base64'], 'http.request');
+    const headers = stringRecord(args, 'headers', 'http.request');
+    if (!Object.entries(headers ?? {}).every(([name, value]) => isHeaderName(name) && isHeaderValue(value))) {
+      throw new CapabilityError('invalid_argument', 'http.request: every header needs a valid name and a single-line Latin-1 value of at most 4096 characters');
+    }
     const response = await this.egress.request({
       url,
       method,
-      headers: stringRecord(args, 'headers', 'http.request'),
+      headers,
       body: body === undefined ? undefined : bodyEncoding === 'base64' ? Buffer.from(body, 'base64') : body,
       maxBytes: Math.min(optionalNumber(args, 'maxBytes', 'http.request') ?? cap, cap),
       timeoutMs,

@@ -1,4 +1,6 @@
 import { KernelLogger, silentLogger } from '../kernel-logger';
+import { createEmptyWorkingDirectory, removeEmptyWorkingDirectory } from './empty-working-directory';
+import { SandboxIdentity } from './sandbox-identity';
 import { CapabilityCallback, SandboxRunResult } from './sandbox-protocol';
 import { SandboxPlugin, SandboxRunRequest } from './sandbox-plugin';
 import { SandboxWorkerProcess, WorkerProcessOptions } from './sandbox-worker-process';
@@ -24,6 +26,8 @@ export interface SandboxSupervisorOptions {
   userSlotWaitMs?: number;
   /** The worker script; tests substitute misbehaving workers. */
   script?: string;
+  /** The unprivileged user workers run as (`sandboxIdentity`); undefined: the server's own. */
+  identity?: SandboxIdentity;
   logger?: KernelLogger;
 }
 
@@ -44,7 +48,9 @@ export class SandboxSupervisor {
   private readonly plugins = new Map<string, SandboxPlugin>();
   /** Plugin key -> its home worker's index, so a plugin's isolates (and users' contexts) stay in one worker when it can. */
   private readonly homes = new Map<string, number>();
-  private readonly processOptions: WorkerProcessOptions;
+  private readonly processOptions: Omit<WorkerProcessOptions, 'cwd'>;
+  /** Made by the first start, removed by close. */
+  private workDir?: string;
   private readonly logger: KernelLogger;
   private readonly userSlots: UserSlots;
   private closed = false;
@@ -58,6 +64,7 @@ export class SandboxSupervisor {
       heapMb: options.heapMb ?? 512,
       graceMs: options.graceMs ?? 2000,
       startTimeoutMs: options.startTimeoutMs ?? 20_000,
+      identity: options.identity,
       workerOptions: {
         maxIsolates: options.maxIsolatesPerPlugin ?? 2,
         maxContexts: options.maxContextsPerIsolate ?? 16,
@@ -84,6 +91,8 @@ export class SandboxSupervisor {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.slots.map((slot) => slot.worker.close()));
+    if (this.workDir) removeEmptyWorkingDirectory(this.workDir);
+    this.workDir = undefined;
   }
 
   /**
@@ -165,13 +174,18 @@ export class SandboxSupervisor {
   }
 
   private spawn(index: number): void {
-    const worker = new SandboxWorkerProcess(this.processOptions, (dead, detail) => this.replace(index, dead, detail));
+    const worker = new SandboxWorkerProcess({ ...this.processOptions, cwd: this.workingDirectory() }, (dead, detail) => this.replace(index, dead, detail));
     const slot: Slot = { worker, ready: Promise.resolve(), isReady: false };
     slot.ready = worker.start().then(() => {
       slot.isReady = true;
     });
     slot.ready.catch(() => undefined);
     this.slots[index] = slot;
+  }
+
+  private workingDirectory(): string {
+    this.workDir ??= createEmptyWorkingDirectory();
+    return this.workDir;
   }
 
   private replace(index: number, dead: SandboxWorkerProcess, detail: string): void {

@@ -1,5 +1,6 @@
-import { ChildProcess, fork } from 'node:child_process';
+import { ChildProcess, fork, ForkOptions } from 'node:child_process';
 import { CapabilityCallback, FromWorker, SandboxRunResult, ToWorker } from './sandbox-protocol';
+import { SandboxIdentity } from './sandbox-identity';
 import { SandboxPlugin, SandboxRunRequest } from './sandbox-plugin';
 
 export interface WorkerProcessOptions {
@@ -11,6 +12,10 @@ export interface WorkerProcessOptions {
   /** How long past a call's own deadline the worker may stay silent before it is killed. */
   graceMs: number;
   startTimeoutMs: number;
+  /** An empty directory the worker starts in (no relative path leads to the server's files). */
+  cwd: string;
+  /** Set when the server runs as root: the unprivileged user the worker runs as. */
+  identity?: SandboxIdentity;
 }
 
 interface InFlight {
@@ -53,13 +58,7 @@ export class SandboxWorkerProcess {
   }
 
   start(): Promise<void> {
-    const child = fork(this.options.script, [JSON.stringify(this.options.workerOptions)], {
-      // No secrets: the worker gets an empty environment and talks only over IPC.
-      env: {},
-      execArgv: ['--no-node-snapshot', `--max-old-space-size=${this.options.heapMb}`],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'json',
-    });
+    const child = fork(this.options.script, [JSON.stringify(this.options.workerOptions)], workerForkOptions(this.options));
     this.child = child;
     child.stderr?.resume();
     return new Promise((resolve, reject) => {
@@ -186,6 +185,22 @@ export class SandboxWorkerProcess {
       if (error) this.kill('unavailable', 'The sandbox worker stopped answering');
     });
   }
+}
+
+/**
+ * How a worker is started: no secrets (an empty environment; it talks only over IPC), in an
+ * empty directory, and as the unprivileged sandbox user when there is one (node also drops the
+ * supplementary groups then). The worker closes the descriptors it inherited itself.
+ */
+export function workerForkOptions(options: WorkerProcessOptions): ForkOptions {
+  return {
+    env: {},
+    cwd: options.cwd,
+    ...(options.identity ?? {}),
+    execArgv: ['--no-node-snapshot', `--max-old-space-size=${options.heapMb}`],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'json',
+  };
 }
 
 function failed(code: 'timeout' | 'unavailable', message: string): SandboxRunResult {

@@ -6,6 +6,8 @@ import { HttpResult, request } from '../../support/http-client';
 import { StartedApp, startApp } from '../../support/started-app';
 
 const publisher = aSigningKey();
+/** Also trusted by the server, but not the key the installed plugins were signed with. */
+const colleague = aSigningKey();
 const stranger = aSigningKey();
 type Body = Record<string, unknown>;
 
@@ -21,7 +23,7 @@ describe('Platform /plugins', () => {
 
   beforeAll(async () => {
     buildMarketPlugins();
-    app = await startApp({ PLUGIN_PUBLIC_KEYS: publisher.publicKeyText, ADMIN_EMAILS: 'root@example.com', ADMIN_INITIAL_PASSWORD: TEST_PASSWORD });
+    app = await startApp({ PLUGIN_PUBLIC_KEYS: `${publisher.publicKeyText},${colleague.publicKeyText}`, ADMIN_EMAILS: 'root@example.com', ADMIN_INITIAL_PASSWORD: TEST_PASSWORD });
     api = `${app.platformUrl}/api/v1/plugins`;
     ({ token: admin, id: adminId } = await logIn(app.platformUrl, 'root@example.com'));
     ({ token: user } = await signUp(app.platformUrl, 'user@example.com'));
@@ -218,6 +220,13 @@ describe('Platform /plugins', () => {
       }
       const other = await request<Body>('PUT', `${api}/life_greeter`, { token: admin, body: signedBundle(publisher, aGreeterManifest('json_greeter', '9.0.0')) });
       expect(other.status).toBe(422);
+      expect(await greet('life_greeter')).toMatchObject({ result: { greeting: 'Hi, Ada' } });
+    });
+
+    it('When an update is signed with another trusted key than the installed version, Then it is 409 and the installed version stays', async () => {
+      const res = await request<Body>('PUT', `${api}/life_greeter`, { token: admin, body: signedBundle(colleague, aGreeterManifest('life_greeter', '2.0.0'), greeterCode('Pwned')) });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: 'conflict', message: `Plugin "life_greeter" is signed with key "${publisher.keyId}"; an update signed with key "${colleague.keyId}" is refused` });
       expect(await greet('life_greeter')).toMatchObject({ result: { greeting: 'Hi, Ada' } });
     });
 

@@ -188,6 +188,25 @@ describe('Platform Tools API: use and test', () => {
       expect(res.body).toEqual({ success: false, status: 0, headers: {}, body: '', error: { code: 'upstream_error', message: expect.any(String) } });
     });
 
+    it('When a header value is not Latin-1 or a header name is not a token, Then it is 422 naming them and nothing is sent', async () => {
+      const sent = upstream.requests.length;
+      const alone = await post('/test/http', { url: `${upstream.url}/weather`, headers: { 'X-City': '東京' } });
+      expect(alone.status).toBe(422);
+      expect(alone.body).toEqual({ error: 'validation_error', message: expect.any(String), details: [{ field: 'headers.X-City', message: expect.stringContaining('Latin-1') }] });
+      const res = await post('/test/http', { url: `${upstream.url}/weather`, headers: { 'X-City': '東京', 'X-Ok': 'Zürich', 'Bad Name': 'x', 'X-Emoji': '☕' } });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        error: 'validation_error',
+        message: expect.any(String),
+        details: [
+          { field: 'headers.X-City', message: expect.stringContaining('Latin-1') },
+          { field: 'headers.Bad Name', message: expect.any(String) },
+          { field: 'headers.X-Emoji', message: expect.any(String) },
+        ],
+      });
+      expect(upstream.requests).toHaveLength(sent);
+    });
+
     it('When the URL or method is invalid, Then it is 422 naming them', async () => {
       const res = await post<{ details: { field: string }[] }>('/test/http', { url: 'not a url', method: 'TRACE' });
       expect(res.status).toBe(422);

@@ -213,10 +213,40 @@ describe('Platform Tools API: catalogue and custom tools', () => {
       expect(Date.parse(res.body.updated_at as string)).toBeGreaterThanOrEqual(Date.parse(adaTool.updated_at as string));
     });
 
-    it('When an admin updates it with auth null, Then the secret is removed', async () => {
+    it('When the owner moves its URL to another origin without sending the secret again, Then it is 422 and the tool still points where it did', async () => {
+      const res = await call<Json>('PUT', `/${adaTool.id as string}`, ada, { config: { url: 'https://collector.example.net/v2?q={{city}}' } });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ error: 'validation_error', message: expect.any(String), details: [{ field: 'config.auth.secret', message: expect.stringContaining('another origin') }] });
+      const stored = await app.services.app.container.get<CustomToolRepository>(CUSTOM_TOOL_REPOSITORY).findById(adaTool.id as string);
+      expect(stored).toMatchObject({ config: { url: 'https://api.example.com/v2?q={{city}}' }, sealedSecret: expect.stringMatching(/^v1\./) });
+    });
+
+    it('When a tool with a credential would take its host from an argument, Then it is 422', async () => {
+      const res = await call<Json>('POST', '', ada, httpTool({ config: { url: 'https://{{tenant}}.example.com/weather', method: 'GET', auth: { type: 'bearer', secret: SECRET } } }));
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ error: 'validation_error', details: [{ field: 'config.url', message: expect.stringContaining('host') }] });
+    });
+
+    it('When the owner moves its URL to another origin with a new secret, Then the new secret replaces the old one', async () => {
+      const tool = await create(ada, httpTool());
+      const repository = app.services.app.container.get<CustomToolRepository>(CUSTOM_TOOL_REPOSITORY);
+      const before = (await repository.findById(tool.id as string))?.sealedSecret;
+      const res = await call<Json>('PUT', `/${tool.id as string}`, ada, { config: { url: 'https://weather.example.org/now?q={{city}}', auth: { type: 'bearer', secret: 'sk-new-origin' } } });
+      expect(res.status).toBe(200);
+      const after = await repository.findById(tool.id as string);
+      expect(after?.sealedSecret).toMatch(/^v1\./);
+      expect(after?.sealedSecret).not.toBe(before);
+    });
+
+    it('When an admin updates it with auth null, Then the secret is removed from storage too', async () => {
+      const repository = app.services.app.container.get<CustomToolRepository>(CUSTOM_TOOL_REPOSITORY);
+      expect((await repository.findById(adaTool.id as string))?.sealedSecret).toMatch(/^v1\./);
       const res = await call<Json>('PUT', `/${adaTool.id as string}`, admin, { config: { url: 'https://api.example.com/v3', auth: null } });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ owner_id: ada.id, config: { auth: null } });
+      const stored = await repository.findById(adaTool.id as string);
+      expect(stored).toMatchObject({ config: { url: 'https://api.example.com/v3', auth: null }, sealedSecret: null });
+      expect(JSON.stringify(stored)).not.toContain(SECRET);
     });
 
     it('When an update is invalid, Then it is 422 and nothing changes', async () => {

@@ -1,4 +1,6 @@
+import { AddressInfo, createServer, Server } from 'node:net';
 import { GuardedHttpEgress } from '../../../adapters/http/guarded-http-egress';
+import { LogFields } from '../../../core/ports/logger.port';
 import { startLoopbackServer, LoopbackServer } from '../../fixtures/http/loopback-server';
 
 const text = (body: Uint8Array) => Buffer.from(body).toString('utf8');
@@ -64,6 +66,10 @@ describe('GuardedHttpEgress', () => {
       'http://[fd00::1]/',
       'http://[fe80::1]/',
       'http://[64:ff9b::7f00:1]/',
+      'http://[::127.0.0.1]/',
+      'http://[::7f00:1]/',
+      'http://[::a9fe:a9fe]/',
+      'http://[4000::1]/',
     ])('%s', async (url) => {
       await expect(egress.request({ url })).rejects.toMatchObject(refused);
     });
@@ -151,5 +157,56 @@ describe('GuardedHttpEgress', () => {
     const response = await egress.request({ url: `http://tool.example:${target.port}/echo` });
     expect(text(response.body)).toBe('GET ');
     expect(target.requests.at(-1)?.headers.host).toBe(`tool.example:${target.port}`);
+  });
+
+  describe('What a caller is told about a refused or unreachable destination', () => {
+    let closedPort: number;
+    let rawServer: Server;
+    const lines: Array<{ fields: LogFields; message: string }> = [];
+    const logger = { debug: () => undefined, warn: () => undefined, error: () => undefined, info: (fields: LogFields, message: string) => void lines.push({ fields, message }) };
+    const DNS: Record<string, string> = { 'db.corp.internal': '10.20.30.40' };
+    const resolver = async (hostname: string) => {
+      if (!DNS[hostname]) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      return [{ address: DNS[hostname], family: 4 }];
+    };
+    const egress = () => new GuardedHttpEgress({ allowHosts: ['127.0.0.1'], resolver, logger });
+    const messageOf = async (url: string) => {
+      try {
+        await egress().request({ url, timeoutMs: 2000 });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`${url} was reached`);
+    };
+
+    beforeAll(async () => {
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      closedPort = (probe.address() as AddressInfo).port;
+      await new Promise((resolve) => probe.close(resolve));
+      // An open port that does not speak HTTP.
+      rawServer = createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n')).unref();
+      await new Promise<void>((resolve) => rawServer.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(() => rawServer.close());
+    beforeEach(() => {
+      lines.length = 0;
+    });
+
+    it('When an allowed address has a closed port, an open non-HTTP port, or a name does not resolve, Then all read the same, naming no host, port or cause', async () => {
+      const openPort = (rawServer.address() as AddressInfo).port;
+      const closed = await messageOf(`http://127.0.0.1:${closedPort}/`);
+      const open = await messageOf(`http://127.0.0.1:${openPort}/`);
+      const missing = await messageOf('http://nothing.corp.internal/');
+      expect(new Set([closed, open, missing]).size).toBe(1);
+      for (const text of [String(closedPort), String(openPort), '127.0.0.1', 'nothing.corp.internal', 'ECONN', 'ENOTFOUND', 'HPE_']) expect(closed).not.toContain(text);
+    });
+
+    it('When an internal name is refused, Then the message names neither it nor its address, and the server log has both', async () => {
+      const text = await messageOf('http://db.corp.internal:5432/');
+      expect(text).toBe(await messageOf('http://10.20.30.40:5432/'));
+      expect(text).not.toMatch(/db\.corp|10\.20|5432/);
+      expect(lines.map((l) => l.fields.detail)).toContain('db.corp.internal resolves to 10.20.30.40');
+    });
   });
 });

@@ -23,7 +23,9 @@ let repository: NotificationRepository;
 let smtp: SmtpTestServer;
 let mailer: SmtpMailer;
 let receiver: LoopbackServer;
-let nextAnswer: { status: number; body: string } = { status: 200, body: 'ok' };
+/** Where a followed redirect would land: allow-listed like the receiver, so only the notifier's own rule keeps it untouched. */
+let bait: LoopbackServer;
+let nextAnswer: { status: number; body: string; headers?: Record<string, string> } = { status: 200, body: 'ok' };
 
 function notifierWith(options: { mailer?: Mailer; allowLoopback?: boolean } = {}): Notifier {
   const egress = new GuardedHttpEgress({ allowHosts: options.allowLoopback === false ? [] : ['127.0.0.1'] });
@@ -46,15 +48,19 @@ beforeAll(async () => {
   repository = storage.get(NOTIFICATION_REPOSITORY);
   smtp = await startSmtpTestServer();
   mailer = new SmtpMailer({ url: smtp.url('mailer', 's3cret'), from: 'Agent Platform <noreply@platform.test>' });
-  receiver = await startLoopbackServer((_req, res) => res.writeHead(nextAnswer.status, { 'content-type': 'application/json' }).end(nextAnswer.body));
+  receiver = await startLoopbackServer((_req, res) =>
+    res.writeHead(nextAnswer.status, { 'content-type': 'application/json', ...nextAnswer.headers }).end(nextAnswer.body),
+  );
+  bait = await startLoopbackServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"taken":true}'));
 });
 afterAll(async () => {
   mailer.close();
-  await Promise.all([storage.destroy(), smtp.close(), receiver.close()]);
+  await Promise.all([storage.destroy(), smtp.close(), receiver.close(), bait.close()]);
 });
 beforeEach(() => {
   smtp.messages.length = 0;
   receiver.requests.length = 0;
+  bait.requests.length = 0;
   nextAnswer = { status: 200, body: 'ok' };
 });
 
@@ -148,12 +154,17 @@ describe('Notifier, webhook and im channels', () => {
     expect(JSON.parse(request.body)).toEqual({ id: receipt.id, title: 'Disk', message: '90% full', data: { host: 'db-1' }, sent_at: expect.any(String) });
   });
 
-  it('When the webhook answers 500 or redirects, Then it is reported as not delivered, and the redirect is not followed', async () => {
+  it('When the webhook answers 500, Then it is reported as not delivered', async () => {
     nextAnswer = { status: 500, body: '{}' };
     expect(await notifierWith().send(ALICE, { channel: 'webhook', to: `${receiver.url}/x`, message: 'm' })).toMatchObject({ delivered: false, status: 500, detail: 'The receiver answered HTTP 500' });
-    nextAnswer = { status: 302, body: '' };
-    expect(await notifierWith().send(ALICE, { channel: 'webhook', to: `${receiver.url}/x`, message: 'm' })).toMatchObject({ delivered: false, status: 302 });
-    expect(receiver.requests).toHaveLength(2);
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it.each([301, 302, 303, 307, 308])('When the webhook answers %i with a Location, Then the redirect is not followed and it is reported as not delivered', async (status) => {
+    nextAnswer = { status, body: '', headers: { location: `${bait.url}/collect` } };
+    expect(await notifierWith().send(ALICE, { channel: 'webhook', to: `${receiver.url}/x`, message: 'm' })).toMatchObject({ delivered: false, status });
+    expect(receiver.requests).toHaveLength(1);
+    expect(bait.requests).toHaveLength(0);
   });
 
   it('When the webhook is on a loopback address that is not allow-listed, Then the egress guard refuses it', async () => {

@@ -122,6 +122,16 @@ describe('Capabilities through the sandbox', () => {
       expect(results[2]).toMatchObject({ ok: false, code: 'forbidden_target' });
     });
 
+    it('When a tool sends a header value that is not Latin-1 or a malformed header name, Then it is invalid_argument and nothing is sent', async () => {
+      const sent = server.requests.length;
+      const { results } = await run([
+        { op: 'httpGet', url: `${server.url}/h`, headers: { 'x-city': '東京' } },
+        { op: 'httpGet', url: `${server.url}/h`, headers: { 'bad name': 'x' } },
+      ]);
+      for (const result of results) expect(result).toMatchObject({ ok: false, code: 'invalid_argument', kernel: true, message: expect.stringContaining('Latin-1') });
+      expect(server.requests).toHaveLength(sent);
+    });
+
     it('When a tool makes more requests than its maxCalls, Then the extra ones fail with quota_exceeded', async () => {
       const { results } = await run(Array.from({ length: 4 }, () => ({ op: 'httpGet', url: `${server.url}/n` })));
       expect(results.map((r) => r.code ?? 'ok')).toEqual(['ok', 'ok', 'ok', 'quota_exceeded']);

@@ -16,27 +16,38 @@ describe('Sandbox isolation', () => {
     expect(await kernel.invoke('echo', { text: 'ok' })).toMatchObject({ success: true, result: { echo: 'ok' } });
   };
 
-  it('When plugin code looks for host globals or escapes through constructors, Then it reaches nothing', async () => {
-    const outcome = await kernel.invoke('escape_probe', {});
+  it('When sloppy-mode plugin code looks for host globals, or walks everything kernel:api hands it for a way out, Then it reaches nothing of the host', async () => {
+    const outcome = await kernel.invoke('escape_probe', { nested: { list: [1, { deep: true }] } });
     expect(outcome).toMatchObject({
       success: true,
       result: {
+        mode: 'sloppy',
         process: 'undefined',
         require: 'undefined',
         module: 'undefined',
         buffer: 'undefined',
         fetch: 'undefined',
         globalThisProcess: 'undefined',
-        constructorEscape: 'threw',
+        // Each of these ran the code it built (so it did not just throw) and saw no `process`.
+        thisEscape: 'undefined',
         functionEscape: 'undefined',
-        generatorEscape: 'threw',
-        evalEscape: 'threw',
-        protoEscape: 'threw',
+        generatorEscape: 'undefined',
+        evalEscape: 'undefined',
+        protoEscape: 'undefined',
+        callers: [],
         kernelGlobals: [],
         requireFs: 'threw',
         requireChildProcess: 'threw',
+        deniedCode: 'capability_denied',
+        foreignRealm: [],
+        handles: [],
+        escapes: [],
+        unreadable: [],
       },
     });
+    const result = outcome.success ? (outcome.result as { reached: string[]; visitedCount: number }) : { reached: [], visitedCount: 0 };
+    expect(result.reached).toEqual(['api', 'api.http', 'api.http.request', 'api.kv.get', 'api.KernelError', 'api.log.info', 'require', 'module', 'denied', 'pending', 'console.log', 'setTimeout', 'callee']);
+    expect(result.visitedCount).toBeGreaterThan(200);
   });
 
   it('When a tool uses a capability its manifest does not declare, Then the call fails with capability_denied', async () => {
@@ -52,6 +63,12 @@ describe('Sandbox isolation', () => {
   it('When a tool returns more than 1 MB of JSON, Then the output is refused inside the sandbox', async () => {
     const outcome = await kernel.invoke('huge_output', {});
     expect(outcome).toMatchObject({ success: false, error: { code: 'invalid_output', message: expect.stringContaining('larger') } });
+    await expectRecovered();
+  });
+
+  it('When a tool pads the envelope header through an inherited toJSON, Then the header is written without it and the call answers its real output', async () => {
+    const outcome = await kernel.invoke('header_flood', { mb: 8 });
+    expect(outcome).toMatchObject({ success: true, result: { mb: 8 }, logs: [{ level: 'log', message: 'header padded' }] });
     await expectRecovered();
   });
 

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { buildEncryptedPdf, buildReportPdf } from '../../fixtures/tools/files/pdf-fixture';
 import { buildXlsxFixture } from '../../fixtures/tools/files/xlsx-fixture';
 import { createTestKernel, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
@@ -7,6 +7,7 @@ import { createTestKernel, TEST_ACTOR, TestKernel } from '../../support/kernel-h
 const FILE_TOOLS = ['workspace_read', 'workspace_write', 'workspace_list', 'pdf_extract_text', 'spreadsheet_read'];
 const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]);
 const TODO = '- [ ] write the report\n- [x] café ☕\n'; // 36 UTF-16 units, 39 bytes
+const BAIT = 'BAIT-do-not-leak';
 
 describe('files tools through the real kernel', () => {
   let kernel: TestKernel;
@@ -30,7 +31,11 @@ describe('files tools through the real kernel', () => {
     place('data/book.xlsx', buildXlsxFixture());
     place('data/orders.csv', '\ufeffid;customer;note\n1;Zoë;"semi;colon"\n2;"Bob ""the builder""";\n\n3;Eve;x\n');
     place('data/latin1.csv', Buffer.from('id,name\n1,Caf\xe9\n', 'latin1'));
-    writeFileSync(join(kernel.dataDir, 'outside.txt'), 'secret outside the workspace');
+    // Baits where each traversal below would land without the jail.
+    writeFileSync(join(kernel.dataDir, 'outside.txt'), `${BAIT} two levels up`);
+    writeFileSync(join(kernel.dataDir, 'workspace', 'outside.txt'), `${BAIT} one level up`);
+    mkdirSync(join(kernel.dataDir, 'workspace', 'user-2'), { recursive: true });
+    writeFileSync(join(kernel.dataDir, 'workspace', 'user-2', 'secret.txt'), `${BAIT} of another user`);
   });
 
   afterAll(async () => {
@@ -78,10 +83,29 @@ describe('files tools through the real kernel', () => {
       expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('use workspace_list') } });
     });
 
-    it.each([['../outside.txt'], ['notes/../../outside.txt'], ['/etc/passwd'], [`${'x'.repeat(3)}\u0000.md`]])('When the path is %j, Then the jail refuses it', async (path) => {
-      const outcome = await kernel.invoke('workspace_read', { path });
+    const escapes = (): Array<[string, string]> => [
+      ['../outside.txt', join(kernel.dataDir, 'workspace', 'outside.txt')],
+      ['notes/../../outside.txt', join(kernel.dataDir, 'workspace', 'outside.txt')],
+      ['../../outside.txt', join(kernel.dataDir, 'outside.txt')],
+      ['../user-2/secret.txt', join(kernel.dataDir, 'workspace', 'user-2', 'secret.txt')],
+      [join(kernel.dataDir, 'outside.txt'), join(kernel.dataDir, 'outside.txt')],
+    ];
+
+    it('When a path climbs out of the workspace or is absolute, Then the jail refuses it and no bait is read', async () => {
+      for (const [path, bait] of escapes()) {
+        // The path really leads to a bait, so a missing jail would show.
+        expect(resolve(workspaceRoot, path)).toBe(bait);
+        expect(readFileSync(bait, 'utf8')).toContain(BAIT);
+        const outcome = await kernel.invoke('workspace_read', { path });
+        expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+        expect(JSON.stringify(outcome)).not.toContain(BAIT);
+      }
+    });
+
+    it('When the path holds a NUL byte in front of a harmless extension, Then the jail refuses it and no bait is read', async () => {
+      const outcome = await kernel.invoke('workspace_read', { path: '../outside.txt\u0000.md' });
       expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
-      expect(JSON.stringify(outcome)).not.toContain('secret outside');
+      expect(JSON.stringify(outcome)).not.toContain(BAIT);
     });
   });
 
@@ -111,10 +135,28 @@ describe('files tools through the real kernel', () => {
       expect(readFileSync(join(workspaceRoot, 'images/copy.png'))).toEqual(PNG_BYTES);
     });
 
-    it.each([['../escaped.txt'], ['/tmp/escaped.txt']])('When the path is %j, Then the write is refused and nothing lands outside', async (path) => {
-      const outcome = await kernel.invoke('workspace_write', { path, content: 'x' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
-      expect(existsSync(join(kernel.dataDir, 'workspace', 'escaped.txt'))).toBe(false);
+    it('When the path climbs out of the workspace or is absolute, Then the write is refused and nothing lands where it points', async () => {
+      const targets: Array<[string, string]> = [
+        ['../escaped.txt', join(kernel.dataDir, 'workspace', 'escaped.txt')],
+        ['../../escaped.txt', join(kernel.dataDir, 'escaped.txt')],
+        ['../user-2/escaped.txt', join(kernel.dataDir, 'workspace', 'user-2', 'escaped.txt')],
+        [join(kernel.dataDir, 'escaped-absolute.txt'), join(kernel.dataDir, 'escaped-absolute.txt')],
+      ];
+      for (const [path, landing] of targets) {
+        expect(resolve(workspaceRoot, path)).toBe(landing);
+        const outcome = await kernel.invoke('workspace_write', { path, content: 'x' });
+        expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+        expect(existsSync(landing)).toBe(false);
+      }
+    });
+
+    it('When the path climbs onto an existing file outside the workspace, Then it is not overwritten or appended to', async () => {
+      for (const mode of ['overwrite', 'append']) {
+        const outcome = await kernel.invoke('workspace_write', { path: '../../outside.txt', content: 'tampered', mode });
+        expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+      }
+      expect(readFileSync(join(kernel.dataDir, 'outside.txt'), 'utf8')).toBe(`${BAIT} two levels up`);
+      expect(readFileSync(join(kernel.dataDir, 'workspace', 'user-2', 'secret.txt'), 'utf8')).toBe(`${BAIT} of another user`);
     });
   });
 
@@ -151,9 +193,12 @@ describe('files tools through the real kernel', () => {
       expect(outcome).toEqual(expect.objectContaining({ success: true, result: { path: 'nowhere', exists: false, entries: [], truncated: false } }));
     });
 
-    it('When the path leaves the workspace, Then the jail refuses it', async () => {
-      const outcome = await kernel.invoke('workspace_list', { path: '../' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+    it('When the path leaves the workspace, Then the jail refuses it and no other workspace is listed', async () => {
+      for (const path of ['../', '../user-2', join(kernel.dataDir, 'workspace')]) {
+        const outcome = await kernel.invoke('workspace_list', { path });
+        expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+        expect(JSON.stringify(outcome)).not.toMatch(/user-2|secret\.txt|outside\.txt/);
+      }
     });
   });
 

@@ -129,9 +129,10 @@ describe('web tools through the real kernel', () => {
       expect(json).toMatchObject({ success: true, result: { body_format: 'text', truncated: true, body: expect.stringMatching(/^\{"items":\[\{"i":0,"name":"item 0"\}/) } });
     });
 
-    it('When the target is a cloud metadata address, Then the egress guard refuses it', async () => {
+    it('When the target is a cloud metadata address, Then the egress guard refuses it without echoing the address', async () => {
       const outcome = await kernel.invoke('http_request', { url: 'http://169.254.169.254/latest/meta-data/' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('169.254.169.254 are not allowed') } });
+      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('only public internet addresses') } });
+      expect(JSON.stringify(outcome)).not.toContain('169.254');
     });
   });
 

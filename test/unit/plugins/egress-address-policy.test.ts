@@ -14,6 +14,22 @@ describe('EgressAddressPolicy', () => {
     },
   );
 
+  it.each([
+    ['IPv4-compatible loopback', '::7f00:1'],
+    ['IPv4-compatible private', '::a00:1'],
+    ['IPv4-compatible public', '::808:808'],
+    ['unallocated 4000::/3', '4000::1'],
+    ['unallocated 1000::/4', '1000::1'],
+    ['site-local', 'fec0::1'],
+    ['documentation', '2001:db8::1'],
+  ])('refuses the IPv6 address outside global unicast, %s %s', (_kind, address) => {
+    expect(strict.isAddressAllowed(address, 443)).toBe(false);
+  });
+
+  it.each(['2001:4860:4860::8888', '2a00:1450:4001::200e', '2c0f:fb50:4003::1'])('allows the global unicast IPv6 address %s', (address) => {
+    expect(strict.isAddressAllowed(address, 443)).toBe(true);
+  });
+
   it('When the operator allow-lists ip:port, Then only that port of that address is allowed', () => {
     const policy = new EgressAddressPolicy(['127.0.0.1:8080']);
     expect(policy.isAddressAllowed('127.0.0.1', 8080)).toBe(true);

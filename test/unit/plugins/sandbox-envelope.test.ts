@@ -30,6 +30,11 @@ describe('decodeEnvelope (the worker re-checks what the isolate reports)', () =>
     });
   });
 
+  it('When the header is longer than the log limits allow an honest one to be, Then it is refused as malformed', () => {
+    const padded = header({ ok: true, padding: 'x'.repeat(20_000) });
+    expect(decodeEnvelope(`${padded}\n1`, call(), options)).toMatchObject({ ok: false, error: { code: 'runtime_error', message: expect.stringContaining('malformed') } });
+  });
+
   it.each([[42], [null], ['not json'], ['[1,2]']])('When the envelope is %j, Then it is a runtime_error', (envelope) => {
     expect(decodeEnvelope(envelope, call(), options)).toMatchObject({ ok: false, error: { code: 'runtime_error' } });
   });

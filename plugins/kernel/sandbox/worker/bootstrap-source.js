@@ -20,6 +20,7 @@
 const { ENCODING_POLYFILLS } = require('./encoding-polyfills');
 const { KERNEL_API_SOURCE } = require('./kernel-api-source');
 const { LEFTOVER_GUARDS } = require('./leftover-guards');
+const { maxHeaderChars } = require('./envelope');
 
 /** Capability -> SDK methods that cross to the host (log is local, see below). */
 const REMOTE_METHODS = {
@@ -44,6 +45,7 @@ function bootstrapConstants(options) {
     maxOutputChars: options.maxOutputChars,
     maxLogLines: options.maxLogLines,
     maxLogChars: options.maxLogChars,
+    maxHeaderChars: maxHeaderChars(options),
     remote: REMOTE_METHODS,
   });
 }
@@ -193,11 +195,23 @@ G.__kernel_define = function (factory) {
   pluginExports = module.exports;
 };
 
-function header(fields) {
-  fields.logs = logs;
-  fields.dropped = dropped;
-  fields.logUsed = logUsed;
-  return stringify(fields);
+// The header is written by hand: JSON.stringify of an object would consult the plugin's
+// Object.prototype.toJSON (or getters), which could make it any size and carry it past the
+// output cap. Only strings, numbers and booleans the kernel made go in, and stringify of a
+// string primitive consults nothing.
+const TOO_LARGE_HEADER = '{"ok":false,"code":"runtime_error","message":"The tool wrote more log text than fits the envelope","logs":[],"dropped":0,"logUsed":false}';
+function header(ok, code, message) {
+  let text = '{"ok":' + (ok ? 'true' : 'false');
+  if (!ok) text += ',"code":' + stringify(code) + ',"message":' + stringify(message);
+  text += ',"logs":[';
+  for (let i = 0; i < logs.length; i += 1) {
+    text += (i === 0 ? '' : ',') + '{"level":' + stringify(logs[i].level) + ',"message":' + stringify(logs[i].message) + '}';
+  }
+  text += '],"dropped":' + dropped + ',"logUsed":' + (logUsed ? 'true' : 'false') + '}';
+  return text.length > K.maxHeaderChars ? TOO_LARGE_HEADER : text;
+}
+function failed(code, message) {
+  return header(false, code, message);
 }
 function messageOf(error) {
   try {
@@ -208,16 +222,24 @@ function messageOf(error) {
   }
 }
 function failure(error, prefix) {
-  const isKernel = typeof error === 'object' && error !== null && RApply(weakHas, kernelErrors, [error]);
-  const code = isKernel ? error.code : 'runtime_error';
-  return header({ ok: false, code: code, message: prefix + messageOf(error) });
+  return failed(kernelCodeOf(error), prefix + messageOf(error));
+}
+// A kernel error's code is writable by the plugin that caught it: only a short string stands.
+function kernelCodeOf(error) {
+  try {
+    const isKernel = typeof error === 'object' && error !== null && RApply(weakHas, kernelErrors, [error]);
+    const code = isKernel ? error.code : undefined;
+    return typeof code === 'string' && code.length <= 64 ? code : 'runtime_error';
+  } catch (e) {
+    return 'runtime_error';
+  }
 }
 
 async function prepare() {
-  if (pluginExports === undefined) return header({ ok: false, code: 'runtime_error', message: 'The plugin bundle did not define a module' });
+  if (pluginExports === undefined) return failed('runtime_error', 'The plugin bundle did not define a module');
   const exp = pluginExports;
   main = exp !== null && typeof exp.default === 'function' ? exp.default : typeof exp === 'function' ? exp : undefined;
-  if (main === undefined) return header({ ok: false, code: 'runtime_error', message: 'The plugin has no default export function' });
+  if (main === undefined) return failed('runtime_error', 'The plugin has no default export function');
   if (exp !== null && typeof exp.init === 'function') {
     try { await exp.init(); } catch (e) { return failure(e, 'init() failed: '); }
   }
@@ -257,13 +279,13 @@ async function respond(inputJson) {
   try {
     json = stringify(result === undefined ? null : result);
   } catch (e) {
-    return header({ ok: false, code: 'invalid_output', message: 'The output is not JSON-serializable: ' + messageOf(e) });
+    return failed('invalid_output', 'The output is not JSON-serializable: ' + messageOf(e));
   }
-  if (typeof json !== 'string') return header({ ok: false, code: 'invalid_output', message: 'The output is not a JSON value' });
+  if (typeof json !== 'string') return failed('invalid_output', 'The output is not a JSON value');
   if (json.length > K.maxOutputChars) {
-    return header({ ok: false, code: 'invalid_output', message: 'The output is larger than ' + K.maxOutputChars + ' characters of JSON' });
+    return failed('invalid_output', 'The output is larger than ' + K.maxOutputChars + ' characters of JSON');
   }
-  return header({ ok: true }) + '\\n' + json;
+  return header(true) + '\\n' + json;
 }
 return entry;
 })`;

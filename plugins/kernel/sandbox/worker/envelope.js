@@ -14,7 +14,7 @@ function decodeEnvelope(envelope, call, options) {
     return { ok: false, error: { code: 'runtime_error', message: 'The tool did not return through the kernel' }, logs: [] };
   }
   const newline = envelope.indexOf('\n');
-  const header = decodeHeader(newline < 0 ? envelope : envelope.slice(0, newline));
+  const header = decodeHeader(newline < 0 ? envelope : envelope.slice(0, newline), options.bootstrap);
   if (!header) return { ok: false, error: { code: 'runtime_error', message: 'The tool returned a malformed envelope' }, logs: [] };
   const logs = sanitizeLogs(header.logs, header.dropped, options.bootstrap);
   const logUsed = header.logUsed === true;
@@ -35,8 +35,17 @@ function outcomeCode(code, call) {
   return 'runtime_error';
 }
 
-function decodeHeader(text) {
-  if (typeof text !== 'string' || text.length > 2_000_000) return undefined;
+/**
+ * The longest header an isolate can honestly write: every log line at its cap, each character
+ * escaped (`\u0000` is six), plus a failure message. The bootstrap refuses to write more and
+ * the worker refuses to read more.
+ */
+function maxHeaderChars(limits) {
+  return limits.maxLogLines * ((limits.maxLogChars + 1) * 6 + 64) + 16 * 1024;
+}
+
+function decodeHeader(text, limits) {
+  if (typeof text !== 'string' || text.length > maxHeaderChars(limits)) return undefined;
   try {
     const header = JSON.parse(text);
     return typeof header === 'object' && header !== null && !Array.isArray(header) ? header : undefined;
@@ -75,9 +84,9 @@ function messageOf(error) {
 
 /** What a failed load reports (init() threw, no default export…), re-checked like a call's envelope. */
 function decodeLoadFailure(text, limits) {
-  const header = decodeHeader(text);
+  const header = decodeHeader(text, limits);
   const message = header ? clip(String(header.message), 1000) : 'The plugin failed to load';
   return { failure: { code: 'runtime_error', message }, logs: header ? sanitizeLogs(header.logs, header.dropped, limits) : [] };
 }
 
-module.exports = { decodeEnvelope, decodeHeader, decodeLoadFailure, messageOf };
+module.exports = { decodeEnvelope, decodeHeader, decodeLoadFailure, maxHeaderChars, messageOf };

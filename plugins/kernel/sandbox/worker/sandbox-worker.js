@@ -2,7 +2,8 @@
 /* global setTimeout, clearTimeout, setInterval, clearInterval */
 /**
  * A sandbox worker process: forked by the supervisor (plugins/kernel/sandbox/sandbox-supervisor.ts)
- * with `--no-node-snapshot`, a heap cap and an EMPTY environment. It holds plugin code and
+ * with `--no-node-snapshot`, a heap cap and an EMPTY environment, in an empty working directory and,
+ * when the server runs as root, as the unprivileged sandbox user. It holds plugin code and
  * isolates, nothing else: no secrets, no database. Capability calls go back to the parent
  * over IPC, where policy and ports live.
  *
@@ -14,6 +15,8 @@
  * Messages out: ready {pid} · cap {id,call,capability,method,args} ·
  *               done {id,ok,output|error,logs,metrics,used} · fatal {message}
  */
+// First, before anything else is loaded: nothing the server left open may reach plugin code.
+require('./inherited-descriptors').closeInheritedDescriptors();
 const { PluginPool } = require('./plugin-pool');
 const { liveContexts } = require('./warm-context');
 

@@ -6,6 +6,7 @@ import {
   PluginAlreadyInstalledError,
   PluginNotFoundError,
   PluginPublisherMismatchError,
+  PluginSigningKeyMismatchError,
   PluginVersionNotNewerError,
 } from '../../../../core/domain/plugin/plugin.errors';
 import { PluginRelease } from '../../../../core/domain/plugin/plugin-release';
@@ -132,6 +133,7 @@ function setUp(verifier: PluginSignatureVerifier = { verify: () => 'key-1' }) {
     plugins,
     queue,
     market,
+    set,
     installer: new BundlePluginInstaller(verifier, plugins, set),
     updater: new PluginUpdater(verifier, plugins, set),
     toggler: new PluginToggler(plugins, set, registry as unknown as ToolRegistry),
@@ -214,6 +216,25 @@ describe('updating', () => {
     await expect(s.updater.update(admin, 'word_count', bundle(manifest('other', '2.0.0')))).rejects.toBeInstanceOf(ValidationError);
     await expect(s.updater.update(admin, 'missing', bundle(manifest('missing', '2.0.0')))).rejects.toBeInstanceOf(PluginNotFoundError);
     expect(s.registry.calls.length).toBe(calls);
+  });
+
+  it('When the update is signed with another trusted key than the installed version, Then it is a conflict and nothing changes', async () => {
+    const s = await installed();
+    const calls = s.registry.calls.length;
+    const otherKey = new PluginUpdater({ verify: () => 'key-2' }, s.plugins, s.set);
+    const error = await otherKey.update(admin, 'word_count', bundle(manifest('word_count', '2.0.0'))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PluginSigningKeyMismatchError);
+    expect(error).toMatchObject({ code: 'plugin.conflict', message: expect.stringContaining('"key-1"') });
+    expect(s.registry.calls.length).toBe(calls);
+    expect(s.plugins.rows.get('word_count')).toMatchObject({ version: '1.2.0', signingKeyId: 'key-1' });
+  });
+
+  it('When a plugin installed from the market is updated with a signed bundle, Then it is a conflict', async () => {
+    const s = setUp();
+    s.market.offered = [{ id: 'slugify', version: '1.0.0', publisher: 'acme', manifest: manifest('slugify', '1.0.0'), code: 'x' } as unknown as MarketPlugin];
+    await s.marketInstaller.install(admin, 'slugify');
+    await expect(s.updater.update(admin, 'slugify', bundle(manifest('slugify', '2.0.0')))).rejects.toBeInstanceOf(PluginSigningKeyMismatchError);
+    expect(s.plugins.rows.get('slugify')).toMatchObject({ version: '1.0.0', source: 'market' });
   });
 
   it('When storage fails during an update, Then the kernel goes back to the previous version', async () => {

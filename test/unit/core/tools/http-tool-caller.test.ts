@@ -43,6 +43,14 @@ function tool(config: Partial<HttpToolConfig>, secret?: string): CustomToolOfKin
 }
 
 describe('HttpToolCaller', () => {
+  it('When a stored tool with a credential would take its host from an argument, Then nothing is sent', async () => {
+    const egress = new RecordingEgress(() => ok('{}'));
+    const legacy = tool({ url: 'https://api.example.com{{suffix}}/x', auth: { type: 'bearer' } }, 'sk-legacy');
+    const result = await new HttpToolCaller(egress, cipher).call(legacy, { suffix: '.attacker.test' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' }, httpCalls: 0 });
+    expect(egress.requests).toEqual([]);
+  });
+
   it('When POST has no body template, Then the arguments are the JSON body', async () => {
     const egress = new RecordingEgress(() => ok('{"done":true}'));
     const result = await new HttpToolCaller(egress, cipher).call(tool({ method: 'POST' }), { a: 1, b: ['x'] });
@@ -71,6 +79,13 @@ describe('HttpToolCaller', () => {
     const egress = new RecordingEgress(() => ok('{}'));
     const result = await new HttpToolCaller(egress, cipher).call(tool({ headers: { 'x-user': '{{user}}' } }), { user: 'a\r\nx-admin: 1' });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' }, httpCalls: 0 });
+    expect(egress.requests).toEqual([]);
+  });
+
+  it('When an argument used in a header is not Latin-1, Then it is invalid_input and nothing is sent', async () => {
+    const egress = new RecordingEgress(() => ok('{}'));
+    const result = await new HttpToolCaller(egress, cipher).call(tool({ headers: { 'x-city': '{{city}}' } }), { city: '東京' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('Latin-1') }, httpCalls: 0 });
     expect(egress.requests).toEqual([]);
   });
 

@@ -13,9 +13,10 @@ import { KernelLogger, silentLogger } from './kernel-logger';
 import { createSchemaAjv } from './manifest/manifest-validator';
 import { FolderLoadReport, PluginRegistry } from './registry/plugin-registry';
 import { ToolInvoker } from './registry/tool-invoker';
-import { DEFAULT_SANDBOX_USER, sandboxIdentity } from './sandbox/sandbox-identity';
+import { firstUnreachable } from './sandbox/reachable-by';
+import { DEFAULT_SANDBOX_USER, SandboxIdentity, sandboxIdentity } from './sandbox/sandbox-identity';
 import { SandboxSupervisor } from './sandbox/sandbox-supervisor';
-import { projectRoot } from './sandbox/worker-script';
+import { projectRoot, sandboxWorkerScript } from './sandbox/worker-script';
 
 /** The settings the kernel reads; `AppConfig` satisfies it as is. */
 export interface KernelConfig {
@@ -80,7 +81,7 @@ export class PluginKernel {
       maxContextsPerIsolate: options.maxContextsPerIsolate,
       maxContextsPerWorker: options.maxContextsPerWorker,
       maxConcurrentPerUser: config.tools?.maxConcurrentPerUser,
-      identity: sandboxIdentity(config.sandbox.user ?? DEFAULT_SANDBOX_USER),
+      identity: workerIdentity(config.sandbox.user ?? DEFAULT_SANDBOX_USER, logger),
       logger,
     });
     this.capabilities = new CapabilityRouter(logger);
@@ -124,4 +125,21 @@ export class PluginKernel {
   builtinLoadReport(): FolderLoadReport {
     return this.report;
   }
+}
+
+/**
+ * The sandbox user, unless it cannot load the worker (the installation sits where it may not
+ * read, such as under `/root`): then the workers keep the server's user and the start-up log
+ * says why, rather than the server failing to start.
+ */
+function workerIdentity(user: string, logger: KernelLogger): SandboxIdentity | undefined {
+  const identity = sandboxIdentity(user);
+  if (!identity) return undefined;
+  const blocked = firstUnreachable(identity, [sandboxWorkerScript(), require.resolve('isolated-vm')]);
+  if (!blocked) return identity;
+  logger.warn(
+    { sandboxUser: user, path: blocked },
+    'sandbox workers run as the server user: SANDBOX_USER cannot read the installation; install it where that user can read it (not under /root)',
+  );
+  return undefined;
 }

@@ -4,13 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeDataDirOwnerOnly } from '../../../adapters/system/owner-only-data-dir';
 import { createEmptyWorkingDirectory, removeEmptyWorkingDirectory } from '../../../plugins/kernel/sandbox/empty-working-directory';
+import { firstUnreachable } from '../../../plugins/kernel/sandbox/reachable-by';
 import { sandboxIdentity } from '../../../plugins/kernel/sandbox/sandbox-identity';
 import { SandboxSupervisor } from '../../../plugins/kernel/sandbox/sandbox-supervisor';
 import { workerForkOptions } from '../../../plugins/kernel/sandbox/sandbox-worker-process';
 import { sandboxWorkerScript } from '../../../plugins/kernel/sandbox/worker-script';
 
 const FIXTURES = join(__dirname, '../../fixtures/plugins');
-const AS_ROOT = process.getuid?.() === 0;
+const ROOT_IDENTITY = sandboxIdentity('nobody');
+// A checkout the sandbox user cannot read (under /root) makes the kernel keep the server's user: nothing to drop to then.
+const UNREACHABLE = ROOT_IDENTITY && firstUnreachable(ROOT_IDENTITY, [join(FIXTURES, 'probe-worker.js'), require.resolve('isolated-vm')]);
+const AS_ROOT = process.getuid?.() === 0 && !UNREACHABLE;
 const ON_LINUX = process.platform === 'linux';
 const plugin = { key: 'probe@1.0.0#0', id: 'probe', code: '', grants: [], memoryMb: 16, cpuMs: 1000, timeoutMs: 5000 };
 
@@ -34,7 +38,8 @@ function descriptorsOf(pid: number): string[] {
   });
 }
 
-if (!AS_ROOT) console.info('Sandbox user tests skipped: the tests do not run as root, so workers keep the test user');
+if (UNREACHABLE) console.info(`Sandbox user tests skipped: nobody cannot read ${UNREACHABLE}, so workers keep the test user`);
+else if (!AS_ROOT) console.info('Sandbox user tests skipped: the tests do not run as root, so workers keep the test user');
 
 describe('Sandbox worker processes', () => {
   let dataDir: string;
@@ -75,7 +80,7 @@ describe('Sandbox worker processes', () => {
     let findings: Findings;
 
     beforeEach(async () => {
-      supervisor = new SandboxSupervisor({ workers: 1, script: join(FIXTURES, 'probe-worker.js'), identity: sandboxIdentity('nobody') });
+      supervisor = new SandboxSupervisor({ workers: 1, script: join(FIXTURES, 'probe-worker.js'), identity: AS_ROOT ? ROOT_IDENTITY : undefined });
       await supervisor.start();
       supervisor.load(plugin);
       const result = await supervisor.run({ key: plugin.key, user: 'u1', input: JSON.stringify({ file: secretFile, dir: dataDir }), cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}');
@@ -110,7 +115,7 @@ describe('Sandbox worker processes', () => {
   (ON_LINUX ? it : it.skip)('When the server holds a descriptor open that a child would inherit, Then the sandbox worker closes it before it is ready', async () => {
     const cwd = createEmptyWorkingDirectory();
     const inherited = openSync(secretFile, 'r');
-    const options = workerForkOptions({ script: sandboxWorkerScript(), heapMb: 256, workerOptions: {}, graceMs: 0, startTimeoutMs: 0, cwd, identity: sandboxIdentity('nobody') });
+    const options = workerForkOptions({ script: sandboxWorkerScript(), heapMb: 256, workerOptions: {}, graceMs: 0, startTimeoutMs: 0, cwd, identity: AS_ROOT ? ROOT_IDENTITY : undefined });
     // An extra stdio entry is inherited exactly as a descriptor the server got without close-on-exec.
     const child = fork(sandboxWorkerScript(), ['{}'], { ...options, stdio: [...(options.stdio as StdioOptions[] & unknown[]), inherited] as StdioOptions });
     try {

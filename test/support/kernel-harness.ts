@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
 import { InMemoryKeyValueStore } from '../../adapters/kv/in-memory/in-memory-key-value-store';
+import { AjvJsonSchemaValidator } from '../../adapters/validation/ajv-json-schema-validator';
 import { Actor } from '../../core/domain/auth/actor';
 import { ChatRequest, ChatResponse, ChatStreamEvent, LlmProvider } from '../../core/ports/llm-provider.port';
 import { ToolOutcome } from '../../core/domain/tool/tool-outcome';
@@ -71,7 +72,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   const kv = options.kv ?? new InMemoryKeyValueStore();
   const kernel = new PluginKernel(
     { dataDir, sandbox: { workers: options.workers ?? 1, maxTimeoutMs: options.maxTimeoutMs ?? 30_000, maxMemoryMb: options.maxMemoryMb ?? 128 } },
-    { egress: new GuardedHttpEgress({ allowHosts: options.egressAllowHosts ?? [] }), kv, llm: options.llm ?? new EchoLlmProvider() },
+    { egress: new GuardedHttpEgress({ allowHosts: options.egressAllowHosts ?? [] }), kv, schemas: new AjvJsonSchemaValidator(), llm: options.llm ?? new EchoLlmProvider() },
     { builtinDir, only: options.tools, pluginDirs: options.pluginDirs },
   );
   for (const [name, handler] of Object.entries(options.handlers ?? {})) {

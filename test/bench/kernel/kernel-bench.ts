@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { GuardedHttpEgress } from '../../../adapters/http/guarded-http-egress';
 import { InMemoryKeyValueStore } from '../../../adapters/kv/in-memory/in-memory-key-value-store';
+import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
 import { JsonValue } from '../../../core/shared/json';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { projectRoot } from '../../../plugins/kernel/sandbox/worker-script';
@@ -95,7 +96,7 @@ export async function measureKernel(): Promise<KernelFigures> {
 function startKernel(workers: number): PluginKernel {
   return new PluginKernel(
     { dataDir: mkdtempSync(join(tmpdir(), 'bench-kernel-')), sandbox: { workers, maxTimeoutMs: 30_000, maxMemoryMb: 128 } },
-    { egress: new GuardedHttpEgress(), kv: new InMemoryKeyValueStore() },
+    { egress: new GuardedHttpEgress(), kv: new InMemoryKeyValueStore(), schemas: new AjvJsonSchemaValidator() },
     { only: ['calculator'] },
   );
 }

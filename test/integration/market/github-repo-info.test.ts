@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EgressRequest, EgressResponse, HttpEgress } from '../../../core/ports/http-egress.port';
 import { InMemoryKeyValueStore } from '../../../adapters/kv/in-memory/in-memory-key-value-store';
+import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { buildMarketPlugins, MARKET_DIR } from '../../support/market-plugins';
 
@@ -55,7 +56,7 @@ describe('github_repo_info (market plugin, http capability limited to api.github
     dataDir = mkdtempSync(join(tmpdir(), 'github-plugin-'));
     kernel = new PluginKernel(
       { dataDir, sandbox: { workers: 1, maxTimeoutMs: 30_000, maxMemoryMb: 128 } },
-      { egress, kv: new InMemoryKeyValueStore() },
+      { egress, kv: new InMemoryKeyValueStore(), schemas: new AjvJsonSchemaValidator() },
       { only: [], pluginDirs: [MARKET_DIR] },
     );
     await kernel.start();

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { Container } from 'inversify';
 import { InMemoryKeyValueStore } from '../../../adapters/kv/in-memory/in-memory-key-value-store';
 import { GuardedHttpEgress } from '../../../adapters/http/guarded-http-egress';
+import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
 import { HTTP_EGRESS } from '../../../core/ports/http-egress.port';
+import { JSON_SCHEMA_VALIDATOR } from '../../../core/ports/json-schema-validator.port';
 import { KEY_VALUE_STORE } from '../../../core/ports/key-value-store.port';
 import { TOOL_REGISTRY, ToolRegistry } from '../../../core/ports/tool-registry.port';
 import { kernelModule, PLUGIN_KERNEL } from '../../../plugins/kernel/kernel.module';
@@ -71,6 +73,7 @@ describe('Plugin registry', () => {
     const container = new Container();
     container.bind(HTTP_EGRESS).toConstantValue(new GuardedHttpEgress());
     container.bind(KEY_VALUE_STORE).toConstantValue(new InMemoryKeyValueStore());
+    container.bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
     container.loadSync(kernelModule({ dataDir: root, sandbox: { workers: 1, maxTimeoutMs: 5000, maxMemoryMb: 64 } }, { builtinDir: builtin }));
     kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
     registry = container.get<ToolRegistry>(TOOL_REGISTRY);

@@ -22,6 +22,11 @@ export function patternProblem(source: string): string | undefined {
   }
 }
 
+/** RE2 steps per character of input at worst (the pattern's program size); the pattern must be usable. */
+export function patternCharCost(source: string): number {
+  return compiledPattern(source, 'u').programSize;
+}
+
 /** Patterns are checked by the bounds, then compiled by Ajv, often the same ones across schemas: each is compiled once. */
 const PATTERN_CACHE_SIZE = 2000;
 const patterns = new Map<string, Re2Pattern>();
@@ -60,6 +65,10 @@ class Re2Pattern implements RegExpLike {
     if (this.re2.programSize() > MAX_PATTERN_PROGRAM_SIZE) {
       throw new Error(`is too large once compiled (${this.re2.programSize()} steps, at most ${MAX_PATTERN_PROGRAM_SIZE}); use smaller repetition counts`);
     }
+  }
+
+  get programSize(): number {
+    return this.re2.programSize();
   }
 
   test(text: string): boolean {

@@ -1,8 +1,10 @@
 import { FieldIssue } from '../../core/shared/domain-error';
+import { JsonValue } from '../../core/shared/json';
 import { err, ok, Result } from '../../core/shared/result';
 import { jsonSize } from './json-size';
+import { patternCharCost } from './re2-reg-exp-engine';
 import { SchemaNode } from './untrusted-schema-graph';
-import { MAX_EXPANDED_SCHEMA_SIZE, MAX_SUBSCHEMAS_PER_VALUE } from './untrusted-schema-limits';
+import { FORMAT_CHAR_COST, MAX_EXPANDED_SCHEMA_SIZE, MAX_SUBSCHEMAS_PER_VALUE } from './untrusted-schema-limits';
 
 /**
  * What checking one value costs at one place of the data, and where its properties and items
@@ -13,10 +15,10 @@ import { MAX_EXPANDED_SCHEMA_SIZE, MAX_SUBSCHEMAS_PER_VALUE } from './untrusted-
 export interface ValuePosition {
   /** Subschemas applied to a value here, each counted with its `enum`, `const`, `required` and `properties` entries. */
   readonly checks: number;
-  /** `pattern` and `format` checks that read a string value here. */
-  readonly stringChecks: number;
-  /** `patternProperties` patterns every property name of an object here is tested against. */
-  readonly keyPatterns: number;
+  /** Cost per character of a string value here: the `pattern`s' program sizes and `format` checks that read it. */
+  readonly stringCharCost: number;
+  /** Cost per character of each property name of an object here: the program sizes of `patternProperties`. */
+  readonly keyCharCost: number;
   /** Some subschema here compares every pair of items. */
   readonly uniqueItems: boolean;
   /** Where each property name (a string) is checked. */
@@ -72,13 +74,14 @@ class CostModelBuilder {
     if (this.positions.size >= MAX_EXPANDED_SCHEMA_SIZE) {
       throw new Refusal(`is too intricate to bound: validation would reach more than ${MAX_EXPANDED_SCHEMA_SIZE} distinct places`);
     }
-    const position: MutablePosition = { checks: 0, stringChecks: 0, keyPatterns: 0, uniqueItems: false, properties: new Map(), items: [] };
+    const position: MutablePosition = { checks: 0, stringCharCost: 0, keyCharCost: 0, uniqueItems: false, properties: new Map(), items: [] };
     for (const [node, count] of applied) {
       position.checks += count * this.costOf(node);
       if (typeof node.schema === 'boolean') continue;
-      position.stringChecks += count * (Number(typeof node.schema.pattern === 'string') + Number(typeof node.schema.format === 'string'));
-      position.keyPatterns += count * node.patternProperties.length;
-      position.uniqueItems ||= node.schema.uniqueItems === true;
+      const { pattern, format, patternProperties, uniqueItems } = node.schema;
+      position.stringCharCost += count * ((typeof pattern === 'string' ? patternCharCost(pattern) : 0) + (typeof format === 'string' ? FORMAT_CHAR_COST : 0));
+      if (isObject(patternProperties)) position.keyCharCost += count * Object.keys(patternProperties).reduce((sum, source) => sum + patternCharCost(source), 0);
+      position.uniqueItems ||= uniqueItems === true;
     }
     this.positions.set(key, position);
     this.pending.push({ position, applied, path });
@@ -159,4 +162,8 @@ function closure(seed: Applied, path: string): Applied {
 
 function add(applied: Applied, node: SchemaNode, count: number): void {
   applied.set(node, (applied.get(node) ?? 0) + count);
+}
+
+function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

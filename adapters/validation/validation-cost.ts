@@ -1,6 +1,6 @@
 import { JsonValue } from '../../core/shared/json';
 import { ValuePosition } from './untrusted-schema-cost-model';
-import { MAX_UNIQUE_ITEMS, STRING_CHECK_CHAR_COST } from './untrusted-schema-limits';
+import { MAX_UNIQUE_ITEMS } from './untrusted-schema-limits';
 
 /**
  * What validating `value` against a schema's cost model would take, in the units of
@@ -36,7 +36,7 @@ export function validationCost(value: JsonValue, root: ValuePosition, budget: nu
       continue;
     }
     for (const key of Object.keys(current)) {
-      cost += 1 + key.length * STRING_CHECK_CHAR_COST * position.keyPatterns;
+      cost += 1 + key.length * position.keyCharCost;
       if (position.propertyNames) cost += scalarCost(key, position.propertyNames);
       const child = position.properties.get(key) ?? position.otherProperties;
       if (child) {
@@ -49,7 +49,7 @@ export function validationCost(value: JsonValue, root: ValuePosition, budget: nu
 }
 
 function scalarCost(value: string | number | boolean | null, position: ValuePosition): number {
-  return position.checks + (typeof value === 'string' ? value.length * STRING_CHECK_CHAR_COST * position.stringChecks : 0);
+  return position.checks + (typeof value === 'string' ? value.length * position.stringCharCost : 0);
 }
 
 /** JSON values in `value`, counted no further than `limit` + 1. */

@@ -219,7 +219,7 @@ describe('Platform Tools API: catalogue and custom tools', () => {
       const started = performance.now();
       const res = await call<Json>('POST', `/${tool.id as string}/use`, ada, { arguments: { x: 'a' } });
       expect(performance.now() - started).toBeLessThan(1000);
-      expect(res.body).toMatchObject({ success: false, error: { code: 'unavailable', message: expect.stringContaining('input_schema more than 32 levels deep') } });
+      expect(res.body).toMatchObject({ success: false, error: { code: 'unavailable', message: expect.stringContaining('input_schema nests subschemas more than 32 levels deep') } });
     });
 
     it('When hostile arguments and a hostile output hit catastrophic patterns, Then /health keeps answering within 1 s while they run', async () => {

@@ -6,7 +6,14 @@ import { patternProblem } from './re2-reg-exp-engine';
 import { buildCostModel, ValuePosition } from './untrusted-schema-cost-model';
 import { UNTRUSTED_SCHEMA_FORMATS } from './untrusted-schema-formats';
 import { buildSchemaGraph, SchemaNode } from './untrusted-schema-graph';
-import { MAX_EXPANDED_SCHEMA_SIZE, MAX_PATTERN_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_FAN_OUT, MAX_UNIQUE_ITEMS } from './untrusted-schema-limits';
+import {
+  MAX_EXPANDED_SCHEMA_SIZE,
+  MAX_PATTERN_CHARS,
+  MAX_PATTERN_CHARS_PER_SCHEMA,
+  MAX_SCHEMA_DEPTH,
+  MAX_SCHEMA_FAN_OUT,
+  MAX_UNIQUE_ITEMS,
+} from './untrusted-schema-limits';
 
 const COUNTED_LISTS = ['allOf', 'anyOf', 'oneOf', 'items'];
 const COUNTED_MAPS = ['properties', 'patternProperties', 'dependencies'];
@@ -20,26 +27,48 @@ class TooDeep extends Error {}
 /**
  * The static check every untrusted schema passes before Ajv sees it (limits in
  * untrusted-schema-limits.ts): references stay inside the document, nesting, fan-out and
- * expanded size are bounded, patterns are RE2-compatible, `uniqueItems` has a small `maxItems`,
+ * expanded size are bounded, patterns are RE2-compatible and few, `uniqueItems` has a small `maxItems`,
  * no `$ref` cycle stays on one value, and no value can be checked against too many subschemas.
  * On success, the cost model that prices each value before it is validated.
  * Issue fields are JSON pointers inside the schema (`/properties/code/pattern`).
  */
 export function checkUntrustedSchemaBounds(schema: JsonValue): Result<ValuePosition, FieldIssue[]> {
   const graph = buildSchemaGraph(schema);
-  const issues = [...graph.issues, ...graph.nodes.flatMap(localIssues)];
+  const issues = [...graph.issues, ...graph.nodes.flatMap(shapeIssues)];
   if (issues.length > 0) return err(issues);
-  const cycle = sameValueCycle(graph.nodes);
-  if (cycle) return err([cycle]);
+  // Cheapest first: sizes are counted before any pattern is compiled.
   const sized = sizeIssues(graph.root);
   if (sized.length > 0) return err(sized);
+  const patterns = patternIssues(graph.nodes);
+  if (patterns.length > 0) return err(patterns);
+  const cycle = sameValueCycle(graph.nodes);
+  if (cycle) return err([cycle]);
   return buildCostModel(graph.root);
 }
 
-function localIssues(node: SchemaNode): FieldIssue[] {
+function patternIssues(nodes: ReadonlyArray<SchemaNode>): FieldIssue[] {
+  const found: Array<{ field: string; source: string; asKey: boolean }> = [];
+  for (const node of nodes) {
+    if (typeof node.schema === 'boolean') continue;
+    const { pattern, patternProperties } = node.schema;
+    if (typeof pattern === 'string') found.push({ field: pointerAt(node, 'pattern'), source: pattern, asKey: false });
+    for (const source of isObject(patternProperties) ? Object.keys(patternProperties) : []) {
+      found.push({ field: pointerAt(node, 'patternProperties', source.slice(0, MAX_PATTERN_CHARS)), source, asKey: true });
+    }
+  }
+  const total = [...new Set(found.map((p) => p.source))].reduce((sum, source) => sum + source.length, 0);
+  if (total > MAX_PATTERN_CHARS_PER_SCHEMA) return [{ field: '', message: `holds more than ${MAX_PATTERN_CHARS_PER_SCHEMA} characters of distinct patterns` }];
+  return found.flatMap(({ field, source, asKey }) => {
+    const problem = patternProblem(source);
+    if (!problem) return [];
+    return [{ field, message: asKey ? `is not a usable pattern: it ${problem}` : problem }];
+  });
+}
+
+function shapeIssues(node: SchemaNode): FieldIssue[] {
   if (typeof node.schema === 'boolean') return [];
   const schema = node.schema;
-  const at = (...parts: string[]) => `${node.pointer}/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  const at = (...parts: string[]) => pointerAt(node, ...parts);
   const issues: FieldIssue[] = [];
   for (const keyword of COUNTED_LISTS) {
     const list = schema[keyword];
@@ -48,14 +77,6 @@ function localIssues(node: SchemaNode): FieldIssue[] {
   for (const keyword of COUNTED_MAPS) {
     const map = schema[keyword];
     if (isObject(map) && Object.keys(map).length > MAX_SCHEMA_FAN_OUT) issues.push({ field: at(keyword), message: `must have at most ${MAX_SCHEMA_FAN_OUT} keys` });
-  }
-  if (typeof schema.pattern === 'string') {
-    const problem = patternProblem(schema.pattern);
-    if (problem) issues.push({ field: at('pattern'), message: problem });
-  }
-  for (const source of isObject(schema.patternProperties) ? Object.keys(schema.patternProperties) : []) {
-    const problem = patternProblem(source);
-    if (problem) issues.push({ field: at('patternProperties', source.slice(0, MAX_PATTERN_CHARS)), message: `is not a usable pattern: it ${problem}` });
   }
   if (typeof schema.format === 'string' && !UNTRUSTED_SCHEMA_FORMATS.includes(schema.format as never)) {
     const message = schema.format === 'url' ? 'is not supported: its check takes quadratic time on long strings; use "uri"' : `is not a known format (known: ${UNTRUSTED_SCHEMA_FORMATS.join(', ')})`;
@@ -157,6 +178,10 @@ function allChildren(node: SchemaNode): SchemaNode[] {
   for (const one of [node.additionalProperties, node.propertyNames, node.items, node.additionalItems, node.contains]) if (one) children.push(one);
   if (node.tupleItems) children.push(...node.tupleItems);
   return children;
+}
+
+function pointerAt(node: SchemaNode, ...parts: string[]): string {
+  return `${node.pointer}/${parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 }
 
 function isSchema(value: JsonValue): boolean {

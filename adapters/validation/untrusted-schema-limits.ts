@@ -17,6 +17,9 @@ export const MAX_EXPANDED_SCHEMA_SIZE = 5000;
 /** Characters of one `pattern` or `patternProperties` key. */
 export const MAX_PATTERN_CHARS = 1000;
 
+/** Characters of all the distinct patterns of one schema together: compiling one takes up to about 10 ms per 1000 characters. */
+export const MAX_PATTERN_CHARS_PER_SCHEMA = 16_000;
+
 /**
  * Steps of one pattern once compiled by RE2 (its "program size", about its length plus its
  * repetition counts). RE2 is linear in the input but, when its DFA gives up (`a[ab]{400}!`), each

@@ -107,6 +107,14 @@ describe('checkUntrustedSchemaBounds', () => {
     ]);
   });
 
+  it('When a schema holds more than 16000 characters of distinct patterns, Then it is refused before any is compiled', () => {
+    const long = (index: number) => `^${String(index).padStart(4, '0')}${'a'.repeat(994)}$`;
+    expect(issuesOf(props(17, (index) => ({ type: 'string', pattern: long(index) })))).toEqual([
+      { field: '', message: 'holds more than 16000 characters of distinct patterns' },
+    ]);
+    expect(issuesOf(props(32, () => ({ type: 'string', pattern: long(1) })))).toEqual([]);
+  });
+
   it('When uniqueItems has no maxItems or one above 256, Then it is refused', () => {
     expect(issuesOf({ type: 'array', uniqueItems: true })).toEqual([{ field: '/uniqueItems', message: 'needs a maxItems of at most 256 (every pair of items is compared)' }]);
     expect(issuesOf({ type: 'array', uniqueItems: true, maxItems: 257 })).toHaveLength(1);

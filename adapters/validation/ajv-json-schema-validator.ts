@@ -1,88 +1,69 @@
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import secureMetaSchema from 'ajv/dist/refs/json-schema-secure.json';
-import { JsonSchemaValidator } from '../../core/ports/json-schema-validator.port';
+import Ajv, { ValidateFunction } from 'ajv';
+import { CompiledSchema, JsonSchemaValidator } from '../../core/ports/json-schema-validator.port';
 import { FieldIssue } from '../../core/shared/domain-error';
-import { JsonSchema, JsonValue } from '../../core/shared/json';
+import { JsonSchema } from '../../core/shared/json';
+import { err, ok, Result } from '../../core/shared/result';
+import { AjvCompiledSchema } from './ajv-compiled-schema';
+import { fieldAt, issuesOf } from './ajv-field-issues';
+import { checkUntrustedSchemaBounds } from './untrusted-schema-bounds';
+import { createUntrustedSchemaAjv } from './untrusted-schema-ajv';
 
 /**
- * Draft-07 validation with ajv for user-written schemas. Each schema is compiled by an ajv
- * of its own (a user's `$id` must never collide with another user's) and cached by its text.
- * Ajv treats schemas as trusted code, so a schema is accepted only when it also passes
- * ajv's security meta-schema (no unbounded `pattern`/`format`/`patternProperties`…) and
- * resolves without any remote `$ref`.
+ * Draft-07 schemas from users, compiled by Ajv only once they are known to be cheap: first the
+ * static bounds (untrusted-schema-bounds.ts), then the meta-schema, then an Ajv of their own
+ * with patterns on RE2 (untrusted-schema-ajv.ts). Ajv turns a schema into code, so nothing of a
+ * user's schema reaches it unchecked. Compiled schemas are cached by their JSON text (least
+ * recently used beyond `capacity`); refusals are not, they are cheap to find again.
  */
 export class AjvJsonSchemaValidator implements JsonSchemaValidator {
+  /** The draft-07 meta-schema is ours: every problem is worth reporting at once. */
   private readonly meta = new Ajv({ allErrors: true, strict: false });
-  private readonly isSecure: ValidateFunction;
-  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly compiled = new Map<string, CompiledSchema>();
 
-  constructor(private readonly capacity = 500) {
-    this.isSecure = this.meta.compile(secureMetaSchema);
-  }
+  constructor(private readonly capacity = 500) {}
 
-  checkSchema(schema: JsonSchema, field: string): FieldIssue[] {
-    if (!this.meta.validateSchema(schema)) return firstPerField(issuesOf(this.meta.errors, field));
-    if (!this.isSecure(schema)) {
-      return issuesOf(this.isSecure.errors, field).map((issue) => ({ ...issue, message: `${issue.message} (bounds keep validation fast on hostile input)` }));
-    }
+  compile(schema: JsonSchema, field: string): Result<CompiledSchema, FieldIssue[]> {
+    let text: string;
     try {
-      if ((this.validatorFor(schema) as { $async?: boolean }).$async) return [{ field, message: 'must not be an async schema' }];
-    } catch (error) {
-      return [{ field, message: `cannot be compiled: ${(error as Error).message}` }];
-    }
-    return [];
-  }
-
-  validate(schema: JsonSchema, value: JsonValue): FieldIssue[] {
-    let validate: ValidateFunction;
-    try {
-      validate = this.validatorFor(schema);
+      text = JSON.stringify(schema);
     } catch {
-      return [{ field: '', message: 'cannot be checked: the schema does not compile' }];
+      return err([{ field, message: 'must be JSON' }]);
     }
-    return validate(value) ? [] : issuesOf(validate.errors, '');
-  }
-
-  private validatorFor(schema: JsonSchema): ValidateFunction {
-    const text = JSON.stringify(schema);
     const cached = this.compiled.get(text);
     if (cached) {
       this.compiled.delete(text);
       this.compiled.set(text, cached);
-      return cached;
+      return ok(cached);
     }
-    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
-    addFormats(ajv);
-    const validate = ajv.compile(JSON.parse(text) as JsonSchema);
-    this.compiled.set(text, validate);
+    // A fresh copy: Ajv keeps the object it compiled, and the caller's may change later.
+    const document = JSON.parse(text) as JsonSchema;
+    const bounded = checkUntrustedSchemaBounds(document);
+    if (!bounded.ok) return err(bounded.error.map((issue) => ({ field: fieldAt(field, issue.field), message: issue.message })));
+    if (!this.followsMetaSchema(document)) return err(firstPerField(issuesOf(this.meta.errors, field)));
+    let validate: ValidateFunction;
+    try {
+      validate = createUntrustedSchemaAjv().compile(document);
+    } catch (error) {
+      return err([{ field, message: `cannot be compiled: ${(error as Error).message}` }]);
+    }
+    const compiled = new AjvCompiledSchema(validate, bounded.value);
+    this.compiled.set(text, compiled);
     if (this.compiled.size > this.capacity) this.compiled.delete(this.compiled.keys().next().value as string);
-    return validate;
+    return ok(compiled);
   }
-}
 
-function issuesOf(errors: ErrorObject[] | null | undefined, root: string): FieldIssue[] {
-  const seen = new Set<string>();
-  const issues: FieldIssue[] = [];
-  for (const error of errors ?? []) {
-    const issue = { field: joinPath(root, error.instancePath), message: error.message ?? 'is invalid' };
-    const key = `${issue.field}\u0000${issue.message}`;
-    if (!seen.has(key)) issues.push(issue);
-    seen.add(key);
+  private followsMetaSchema(document: JsonSchema): boolean {
+    try {
+      return this.meta.validateSchema(document) as boolean;
+    } catch {
+      // Only draft-07 is known: another `$schema` names a meta-schema Ajv cannot find.
+      this.meta.errors = [{ instancePath: '/$schema', schemaPath: '#/$schema', keyword: '$schema', params: {}, message: 'must be draft-07 ("http://json-schema.org/draft-07/schema#") or left out' }];
+      return false;
+    }
   }
-  return issues;
 }
 
 /** The meta-schema reports one wrong keyword several ways (enum, type, anyOf): its first reason is the clearest. */
 function firstPerField(issues: FieldIssue[]): FieldIssue[] {
   return issues.filter((issue, index) => issues.findIndex((other) => other.field === issue.field) === index);
-}
-
-/** `/properties/city/0` under `input_schema` → `input_schema.properties.city[0]`. */
-function joinPath(root: string, pointer: string): string {
-  const parts = pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), root);
 }

@@ -9,3 +9,12 @@ export function summarizeIssues(subject: string, issues: ReadonlyArray<FieldIssu
   const more = issues.length > max ? `; and ${issues.length - max} more` : '';
   return `${subject}: ${named.join('; ')}${more}`;
 }
+
+/**
+ * `arguments.city must be string; arguments must have required property 'days'`: issues whose
+ * fields are paths inside a value (`''` for the value itself, `city`, `[0]`), named under `root`.
+ */
+export function describeIssuesUnder(root: string, issues: ReadonlyArray<FieldIssue>): string {
+  const path = (field: string) => (field === '' ? root : field.startsWith('[') ? `${root}${field}` : `${root}.${field}`);
+  return issues.map((issue) => `${path(issue.field)} ${issue.message}`).join('; ');
+}

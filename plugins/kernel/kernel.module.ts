@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ContainerModule } from 'inversify';
 import { HTTP_EGRESS, HttpEgress } from '../../core/ports/http-egress.port';
+import { JSON_SCHEMA_VALIDATOR, JsonSchemaValidator } from '../../core/ports/json-schema-validator.port';
 import { KEY_VALUE_STORE, KeyValueStore } from '../../core/ports/key-value-store.port';
 import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
 import { PLUGIN_MARKET } from '../../core/ports/plugin-market.port';
@@ -19,9 +20,9 @@ export const PLUGIN_KERNEL = token<PluginKernel>('PluginKernel');
 
 /**
  * Binds `PLUGIN_KERNEL` and `TOOL_REGISTRY` (its registry). The kernel may import only the
- * core, so `HTTP_EGRESS` and `KEY_VALUE_STORE` are bound by adapter modules
- * (adapters/http/http-egress.module.ts, the storage module) and resolved here, with the core's
- * `DailyQuotas`; `LLM_PROVIDER` is optional. Also binds what the /plugins module installs from: the market
+ * core, so `HTTP_EGRESS`, `KEY_VALUE_STORE` and `JSON_SCHEMA_VALIDATOR` are bound by adapter
+ * modules (adapters/http/http-egress.module.ts, the storage module, adapters/core-services.module.ts)
+ * and resolved here, with the core's `DailyQuotas`; `LLM_PROVIDER` is optional. Also binds what the /plugins module installs from: the market
  * folder (`PLUGIN_MARKET`) and the bundle signature check (`PLUGIN_SIGNATURE_VERIFIER`, built
  * here so a malformed `PLUGIN_PUBLIC_KEYS` entry fails start-up).
  */
@@ -30,24 +31,24 @@ export function kernelModule(config: KernelConfig, options: KernelOptions & { lo
     bind(PLUGIN_KERNEL)
       .toDynamicValue((context) => {
         const llm = context.get<LlmProvider>(LLM_PROVIDER, { optional: true });
-        return new PluginKernel(
-          config,
-          {
-            egress: context.get<HttpEgress>(HTTP_EGRESS),
-            kv: context.get<KeyValueStore>(KEY_VALUE_STORE),
-            quotas: context.get(DailyQuotas),
-            llm,
-            logger: options.logger,
-          },
-          options,
-        );
+        const ports = {
+          egress: context.get<HttpEgress>(HTTP_EGRESS),
+          kv: context.get<KeyValueStore>(KEY_VALUE_STORE),
+          quotas: context.get(DailyQuotas),
+          schemas: context.get<JsonSchemaValidator>(JSON_SCHEMA_VALIDATOR),
+          llm,
+          logger: options.logger,
+        };
+        return new PluginKernel(config, ports, options);
       })
       .inSingletonScope();
     bind(TOOL_REGISTRY)
       .toDynamicValue((context) => context.get<PluginKernel>(PLUGIN_KERNEL).registry)
       .inSingletonScope();
     const marketDir = options.marketDir ?? join(projectRoot(), 'plugins', 'market');
-    bind(PLUGIN_MARKET).toConstantValue(new FolderPluginMarket(marketDir, options.logger));
+    bind(PLUGIN_MARKET)
+      .toDynamicValue((context) => new FolderPluginMarket(marketDir, context.get<JsonSchemaValidator>(JSON_SCHEMA_VALIDATOR), options.logger))
+      .inSingletonScope();
     bind(PLUGIN_SIGNATURE_VERIFIER).toConstantValue(Ed25519BundleVerifier.fromConfig(config.sandbox.pluginPublicKeys ?? []));
   });
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { HttpEgress } from '../../core/ports/http-egress.port';
+import { JsonSchemaValidator } from '../../core/ports/json-schema-validator.port';
 import { KeyValueStore } from '../../core/ports/key-value-store.port';
 import { LlmProvider } from '../../core/ports/llm-provider.port';
 import { ToolRegistryReadiness } from '../../core/ports/tool-registry.port';
@@ -10,7 +11,6 @@ import { LlmCapability } from './capabilities/llm-capability';
 import { WorkspaceCapability, WorkspaceWriteQuota } from './capabilities/workspace-capability';
 import { WorkspaceLimits } from './capabilities/workspace-usage';
 import { KernelLogger, silentLogger } from './kernel-logger';
-import { createSchemaAjv } from './manifest/manifest-validator';
 import { FolderLoadReport, PluginRegistry } from './registry/plugin-registry';
 import { ToolInvoker } from './registry/tool-invoker';
 import { firstUnreachable } from './sandbox/reachable-by';
@@ -37,6 +37,8 @@ export interface KernelPorts {
   kv: KeyValueStore;
   /** Daily allowances: the `workspace` capability spends the user's written bytes from it. */
   quotas: WorkspaceWriteQuota;
+  /** Compiles every manifest's input and output schema, under the bounds of any untrusted schema. */
+  schemas: JsonSchemaValidator;
   /** Without it, the `llm` capability answers `unavailable`. */
   llm?: LlmProvider;
   logger?: KernelLogger;
@@ -89,9 +91,8 @@ export class PluginKernel {
     this.capabilities.register('kv', new KvCapability(ports.kv));
     this.capabilities.register('workspace', new WorkspaceCapability(join(config.dataDir, 'workspace'), config.workspace, ports.quotas));
     if (ports.llm) this.capabilities.register('llm', new LlmCapability(ports.llm));
-    const ajv = createSchemaAjv();
-    const invoker = new ToolInvoker(this.supervisor, this.capabilities, ajv);
-    this.registry = new PluginRegistry(this.supervisor, invoker, ajv, config.sandbox, logger);
+    const invoker = new ToolInvoker(this.supervisor, this.capabilities);
+    this.registry = new PluginRegistry(this.supervisor, invoker, ports.schemas, config.sandbox, logger);
   }
 
   /** Idempotent; a failed start may be retried. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
 import { InMemoryKeyValueStore } from '../fixtures/kv/in-memory-key-value-store';
+import { AjvJsonSchemaValidator } from '../../adapters/validation/ajv-json-schema-validator';
 import { Actor } from '../../core/domain/auth/actor';
 import { ChatRequest, ChatResponse, ChatStreamEvent, LlmProvider } from '../../core/ports/llm-provider.port';
 import { ToolOutcome } from '../../core/domain/tool/tool-outcome';
@@ -86,6 +87,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
       egress: new GuardedHttpEgress({ allowHosts: options.egressAllowHosts ?? [] }),
       kv,
       quotas: options.quotas ?? unmeteredDailyQuotas(),
+      schemas: new AjvJsonSchemaValidator(),
       llm: options.llm ?? new EchoLlmProvider(),
     },
     { builtinDir, only: options.tools, pluginDirs: options.pluginDirs },

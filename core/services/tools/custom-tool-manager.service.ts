@@ -13,6 +13,8 @@ import { JSON_SCHEMA_VALIDATOR, JsonSchemaValidator } from '../../ports/json-sch
 import { SECRET_CIPHER, SecretCipher } from '../../ports/secret-cipher.port';
 import { TOOL_REGISTRY, ToolRegistry } from '../../ports/tool-registry.port';
 import { ForbiddenError, ValidationError } from '../../shared/common.errors';
+import { FieldIssue } from '../../shared/domain-error';
+import { JsonSchema } from '../../shared/json';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { isCustomToolId } from './catalog-tool';
 
@@ -63,13 +65,18 @@ export class CustomToolManager {
   private check(spec: CustomToolSpec, hasStoredSecret: boolean, previousName?: string): CheckedCustomTool {
     const result = checkCustomToolSpec(spec);
     const issues = result.ok ? [] : [...result.issues];
-    if (!issues.some((i) => i.field.startsWith('input_schema'))) issues.push(...this.schemas.checkSchema(spec.inputSchema, 'input_schema'));
-    if (!issues.some((i) => i.field.startsWith('output_schema'))) issues.push(...this.schemas.checkSchema(spec.outputSchema ?? {}, 'output_schema'));
+    if (!issues.some((i) => i.field.startsWith('input_schema'))) issues.push(...this.schemaIssues(spec.inputSchema, 'input_schema'));
+    if (!issues.some((i) => i.field.startsWith('output_schema'))) issues.push(...this.schemaIssues(spec.outputSchema ?? {}, 'output_schema'));
     if (result.ok && result.value.keepsSecret && !hasStoredSecret) issues.push({ field: 'config.auth.secret', message: 'is required' });
     if (!result.ok || issues.length > 0) throw new ValidationError('Invalid custom tool', issues);
     // A kernel tool's id would make the name ambiguous for agents; a plugin installed later does not break old tools.
     if (spec.name !== previousName && this.registry.get(spec.name.toLowerCase())) throw new ToolNameTakenError(spec.name);
     return result.value;
+  }
+
+  private schemaIssues(schema: JsonSchema, field: string): FieldIssue[] {
+    const compiled = this.schemas.compile(schema, field);
+    return compiled.ok ? [] : compiled.error;
   }
 
   private assemble(checked: CheckedCustomTool, identity: Pick<CustomTool, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>, storedSecret: string | null): CustomTool {

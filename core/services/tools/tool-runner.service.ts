@@ -13,7 +13,7 @@ import { HTTP_EGRESS, HttpEgress } from '../../ports/http-egress.port';
 import { JSON_SCHEMA_VALIDATOR, JsonSchemaValidator } from '../../ports/json-schema-validator.port';
 import { SECRET_CIPHER, SecretCipher } from '../../ports/secret-cipher.port';
 import { TOOL_REGISTRY, ToolInvocationContext, ToolRegistry } from '../../ports/tool-registry.port';
-import { FieldIssue } from '../../shared/domain-error';
+import { describeIssuesUnder, summarizeIssues } from '../../shared/issue-summary';
 import { isCustomToolId } from './catalog-tool';
 import { HttpCallResult, HttpToolCaller } from './http-tool-caller';
 import { ToolUseThrottle } from './tool-use-throttle.service';
@@ -61,16 +61,24 @@ export class ToolRunner {
 
   private async useCustom(actor: Actor, tool: CustomTool, args: ToolArguments, context: ToolUseContext): Promise<ToolOutcome> {
     const started = this.clock.now();
-    const inputIssues = this.schemas.validate(tool.inputSchema, args);
+    // Stored schemas are compiled through the same bounds as new ones: one saved before a bound existed is refused here.
+    const input = this.schemas.compile(tool.inputSchema, 'input_schema');
+    const output = this.schemas.compile(tool.outputSchema, 'output_schema');
+    if (!input.ok || !output.ok) {
+      const issues = [...(input.ok ? [] : input.error), ...(output.ok ? [] : output.error)];
+      const message = summarizeIssues("The tool's schemas are no longer accepted (update the tool)", issues);
+      return failure(receiptOf(tool, this.elapsed(started), 'unavailable'), { code: 'unavailable', message });
+    }
+    const inputIssues = input.value.validate(args);
     if (inputIssues.length > 0) {
-      const message = describeIssues('arguments', inputIssues);
+      const message = describeIssuesUnder('arguments', inputIssues);
       return failure(receiptOf(tool, this.elapsed(started), 'invalid_input'), { code: 'invalid_input', message });
     }
     const outcome = tool.kind === 'code' ? await this.runCode(actor, tool, args, context) : await this.callHttp(tool, args, started, context);
     if (!outcome.success) return outcome;
-    const outputIssues = this.schemas.validate(tool.outputSchema, outcome.result);
+    const outputIssues = output.value.validate(outcome.result);
     if (outputIssues.length === 0) return outcome;
-    const message = `The result does not match the output schema: ${describeIssues('result', outputIssues)}`;
+    const message = `The result does not match the output schema: ${describeIssuesUnder('result', outputIssues)}`;
     return { ...failure(outcome.receipt, { code: 'invalid_output', message }), logs: outcome.logs };
   }
 
@@ -94,12 +102,6 @@ export class ToolRunner {
   private elapsed(started: Date): number {
     return Math.max(0, this.clock.now().getTime() - started.getTime());
   }
-}
-
-/** `arguments.city must be string; arguments must have required property 'days'` */
-function describeIssues(root: string, issues: FieldIssue[]): string {
-  const path = (field: string) => (field === '' ? root : field.startsWith('[') ? `${root}${field}` : `${root}.${field}`);
-  return issues.map((issue) => `${path(issue.field)} ${issue.message}`).join('; ');
 }
 
 /** Custom tools have no semantic version: the receipt names the revision that ran. */

@@ -1,6 +1,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { join, relative, isAbsolute } from 'node:path';
 import { InvalidPluginError } from '../../../core/domain/tool/tool.errors';
+import { JsonSchemaValidator } from '../../../core/ports/json-schema-validator.port';
 import { FieldIssue } from '../../../core/shared/domain-error';
 import { validateManifest } from './manifest-validator';
 import { PluginManifest } from './plugin-manifest';
@@ -14,13 +15,13 @@ export interface PluginSource {
 
 /**
  * Reads `<dir>/manifest.json` and its entry. Throws `InvalidPluginError` listing every
- * problem: unreadable JSON, manifest issues, an id that is not the folder name, a
- * missing or escaping entry file.
+ * problem: unreadable JSON, manifest issues (its schemas compiled by `schemas`), an id that is
+ * not the folder name, a missing or escaping entry file.
  */
-export async function loadPluginFolder(dir: string, options: { expectPublisher?: string } = {}): Promise<PluginSource> {
+export async function loadPluginFolder(dir: string, schemas: JsonSchemaValidator, options: { expectPublisher?: string } = {}): Promise<PluginSource> {
   const folder = dir.split(/[\\/]/).filter(Boolean).pop() ?? '';
   const raw = await readManifestJson(dir, folder);
-  const check = validateManifest(raw);
+  const check = validateManifest(raw, schemas);
   const issues: FieldIssue[] = check.ok ? [] : [...check.issues];
   const manifest = raw as Partial<PluginManifest>;
   if (typeof manifest.id === 'string' && manifest.id !== folder) {

@@ -1,8 +1,9 @@
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import Ajv, { ErrorObject } from 'ajv';
 import { CAPABILITY_NAMES } from '../../../core/domain/tool/tool-descriptor';
+import { CompiledSchema, JsonSchemaValidator } from '../../../core/ports/json-schema-validator.port';
 import { FieldIssue } from '../../../core/shared/domain-error';
-import { JsonValue } from '../../../core/shared/json';
+import { describeIssuesUnder } from '../../../core/shared/issue-summary';
+import { JsonSchema, JsonValue } from '../../../core/shared/json';
 import { KERNEL_VERSION } from './kernel-version';
 import manifestSchema from './manifest.schema.json';
 import { PluginManifest } from './plugin-manifest';
@@ -10,59 +11,46 @@ import { isValidRange, satisfies } from './semver-range';
 
 export type ManifestCheck = { ok: true; manifest: PluginManifest } | { ok: false; issues: FieldIssue[] };
 
-/** Ajv for the tools' own input/output schemas: formats on, unknown keywords tolerated. */
-export function createSchemaAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
-  addFormats(ajv);
-  return ajv;
-}
-
+/** The manifest format is the kernel's own schema (trusted), so every problem is reported at once. */
 const manifestAjv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
 const validateShape = manifestAjv.compile(manifestSchema);
-const schemaAjv = createSchemaAjv();
 
 /**
  * Checks a manifest completely and reports every problem at once: its shape, unknown
- * capabilities by name, the two tool schemas as JSON Schemas, and the kernel range.
+ * capabilities by name, the two tool schemas (compiled by `schemas`, under the bounds of every
+ * untrusted schema), the examples against the input schema, and the kernel range.
  */
-export function validateManifest(candidate: JsonValue | unknown): ManifestCheck {
+export function validateManifest(candidate: JsonValue | unknown, schemas: JsonSchemaValidator): ManifestCheck {
   const issues: FieldIssue[] = [];
   if (!validateShape(candidate)) {
     issues.push(...(validateShape.errors ?? []).map(toIssue));
   }
   if (isObject(candidate)) {
-    issues.push(...checkSchemas(candidate), ...checkKernel(candidate.kernel));
+    issues.push(...checkSchemas(candidate, schemas), ...checkKernel(candidate.kernel));
   }
   return issues.length === 0 ? { ok: true, manifest: candidate as PluginManifest } : { ok: false, issues: dedupe(issues) };
 }
 
-function checkSchemas(manifest: Record<string, unknown>): FieldIssue[] {
+function checkSchemas(manifest: Record<string, unknown>, schemas: JsonSchemaValidator): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const field of ['input_schema', 'output_schema']) {
     const schema = manifest[field];
     if (!isObject(schema)) continue;
-    try {
-      if (!schemaAjv.validateSchema(schema)) {
-        const detail = schemaAjv.errorsText(schemaAjv.errors, { dataVar: field });
-        issues.push({ field, message: `is not a valid JSON Schema: ${detail}` });
-        continue;
-      }
-      const validate = schemaAjv.compile(schema);
-      if (field === 'input_schema') issues.push(...checkExamples(manifest.examples, validate));
-      schemaAjv.removeSchema(schema);
-    } catch (error) {
-      issues.push({ field, message: `cannot be compiled: ${(error as Error).message}` });
-    }
+    const compiled = schemas.compile(schema as JsonSchema, field);
+    if (!compiled.ok) issues.push(...compiled.error);
+    else if (field === 'input_schema') issues.push(...checkExamples(manifest.examples, compiled.value));
   }
   return issues;
 }
 
 /** Examples are what models and docs show: they must be valid inputs. */
-function checkExamples(examples: unknown, validate: ValidateFunction): FieldIssue[] {
+function checkExamples(examples: unknown, input: CompiledSchema): FieldIssue[] {
   if (!Array.isArray(examples)) return [];
   return examples.flatMap((example, index) => {
-    if (!isObject(example) || !isObject(example.input) || validate(example.input)) return [];
-    return [{ field: `examples.${index}.input`, message: `does not match input_schema: ${schemaAjv.errorsText(validate.errors, { dataVar: 'input' })}` }];
+    if (!isObject(example) || !isObject(example.input)) return [];
+    const problems = input.validate(example.input as JsonValue);
+    if (problems.length === 0) return [];
+    return [{ field: `examples.${index}.input`, message: `does not match input_schema: ${describeIssuesUnder('input', problems)}` }];
   });
 }
 

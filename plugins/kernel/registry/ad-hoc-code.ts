@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Ajv from 'ajv';
+import { JsonSchemaValidator } from '../../../core/ports/json-schema-validator.port';
 import { PluginManifest } from '../manifest/plugin-manifest';
 import { SandboxSupervisor } from '../sandbox/sandbox-supervisor';
 import { LoadedPlugin, loadPlugin } from './loaded-plugin';
@@ -53,7 +53,7 @@ export class AdHocCode {
 
   constructor(
     private readonly supervisor: SandboxSupervisor,
-    private readonly ajv: Ajv,
+    private readonly schemas: JsonSchemaValidator,
     private readonly maxima: SandboxMaxima,
     private readonly capacity = 16,
   ) {}
@@ -79,7 +79,7 @@ export class AdHocCode {
     if (entry) {
       this.entries.delete(digest);
     } else {
-      const plugin = loadPlugin(AD_HOC_MANIFEST, wrapMainSource(source), { builtin: false, enabled: true }, this.ajv, this.maxima);
+      const plugin = loadPlugin(AD_HOC_MANIFEST, wrapMainSource(source), { builtin: false, enabled: true }, this.schemas, this.maxima);
       plugin.sandbox = { ...plugin.sandbox, key: `adhoc#${digest}` };
       this.supervisor.load(plugin.sandbox);
       entry = { plugin, users: 0 };

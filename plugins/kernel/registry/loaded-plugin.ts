@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import Ajv, { ValidateFunction } from 'ajv';
 import { CapabilityName, ToolDescriptor } from '../../../core/domain/tool/tool-descriptor';
 import { InvalidPluginError } from '../../../core/domain/tool/tool.errors';
+import { CompiledSchema, JsonSchemaValidator } from '../../../core/ports/json-schema-validator.port';
+import { summarizeIssues } from '../../../core/shared/issue-summary';
 import { PluginManifest } from '../manifest/plugin-manifest';
 import { SandboxPlugin } from '../sandbox/sandbox-plugin';
 import { clampLimits, PluginLimits, SandboxMaxima } from './plugin-limits';
@@ -12,15 +13,15 @@ export interface LoadedPlugin {
   descriptor: ToolDescriptor;
   sandbox: SandboxPlugin;
   limits: PluginLimits;
-  validateInput: ValidateFunction;
-  validateOutput: ValidateFunction;
+  input: CompiledSchema;
+  output: CompiledSchema;
 }
 
 export function loadPlugin(
   manifest: PluginManifest,
   code: string,
   options: { builtin: boolean; enabled: boolean },
-  ajv: Ajv,
+  schemas: JsonSchemaValidator,
   maxima: SandboxMaxima,
 ): LoadedPlugin {
   const limits = clampLimits(manifest.limits, maxima);
@@ -29,8 +30,8 @@ export function loadPlugin(
   return {
     manifest,
     limits,
-    validateInput: compile(ajv, manifest, 'input_schema'),
-    validateOutput: compile(ajv, manifest, 'output_schema'),
+    input: compile(schemas, manifest, 'input_schema'),
+    output: compile(schemas, manifest, 'output_schema'),
     descriptor: {
       id: manifest.id,
       name: manifest.name,
@@ -58,16 +59,8 @@ export function loadPlugin(
   };
 }
 
-export function forgetSchemas(ajv: Ajv, plugin: LoadedPlugin): void {
-  ajv.removeSchema(plugin.manifest.input_schema);
-  ajv.removeSchema(plugin.manifest.output_schema);
-}
-
-function compile(ajv: Ajv, manifest: PluginManifest, field: 'input_schema' | 'output_schema'): ValidateFunction {
-  try {
-    return ajv.compile(manifest[field]);
-  } catch (error) {
-    const message = `cannot be compiled: ${(error as Error).message}`;
-    throw new InvalidPluginError(`Plugin "${manifest.id}": ${field} ${message}`, [{ field, message }]);
-  }
+function compile(schemas: JsonSchemaValidator, manifest: PluginManifest, field: 'input_schema' | 'output_schema'): CompiledSchema {
+  const compiled = schemas.compile(manifest[field], field);
+  if (!compiled.ok) throw new InvalidPluginError(summarizeIssues(`Plugin "${manifest.id}" has an unusable schema`, compiled.error), compiled.error);
+  return compiled.value;
 }

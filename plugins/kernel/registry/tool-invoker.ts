@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import Ajv from 'ajv';
 import { ToolErrorCode, ToolLogLine, ToolOutcome } from '../../../core/domain/tool/tool-outcome';
 import { ToolInvocationContext } from '../../../core/ports/tool-registry.port';
+import { describeIssuesUnder } from '../../../core/shared/issue-summary';
 import { JsonValue } from '../../../core/shared/json';
 import { CapabilityRouter } from '../capabilities/capability-router';
 import { CapabilityScope } from '../capabilities/capability-scope';
@@ -23,14 +23,13 @@ export class ToolInvoker {
   constructor(
     private readonly supervisor: SandboxSupervisor,
     private readonly router: CapabilityRouter,
-    private readonly ajv: Ajv,
   ) {}
 
   async invoke(plugin: LoadedPlugin, input: JsonValue, context: ToolInvocationContext): Promise<ToolOutcome> {
     const started = performance.now();
-    if (!plugin.validateInput(input)) {
-      const message = this.ajv.errorsText(plugin.validateInput.errors, { dataVar: 'input' });
-      return this.outcome(plugin, started, { error: { code: 'invalid_input', message } });
+    const inputIssues = plugin.input.validate(input);
+    if (inputIssues.length > 0) {
+      return this.outcome(plugin, started, { error: { code: 'invalid_input', message: describeIssuesUnder('input', inputIssues) } });
     }
     if (context.signal?.aborted) {
       return this.outcome(plugin, started, { error: { code: 'timeout', message: 'The tool call was cancelled' } });
@@ -79,9 +78,9 @@ export class ToolInvoker {
     } catch {
       return { error: { code: 'invalid_output', message: 'The output is not JSON' } };
     }
-    if (!plugin.validateOutput(value)) {
-      const detail = this.ajv.errorsText(plugin.validateOutput.errors, { dataVar: 'output' });
-      return { error: { code: 'invalid_output', message: `The output does not match the output schema: ${detail}` } };
+    const outputIssues = plugin.output.validate(value);
+    if (outputIssues.length > 0) {
+      return { error: { code: 'invalid_output', message: `The output does not match the output schema: ${describeIssuesUnder('output', outputIssues)}` } };
     }
     return { value };
   }

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { GuardedHttpEgress } from '../../../adapters/http/guarded-http-egress';
 import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
 import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
+import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
 import { JsonValue } from '../../../core/shared/json';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { projectRoot } from '../../../plugins/kernel/sandbox/worker-script';
@@ -106,7 +107,7 @@ function startKernel(workers: number): PluginKernel {
       tools: { maxConcurrentPerUser: IN_FLIGHT },
       workspace: { maxBytes: 1_048_576, maxFiles: 100 },
     },
-    { egress: new GuardedHttpEgress(), kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas() },
+    { egress: new GuardedHttpEgress(), kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas(), schemas: new AjvJsonSchemaValidator() },
     { only: ['calculator'] },
   );
 }

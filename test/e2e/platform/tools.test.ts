@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { CUSTOM_TOOL_REPOSITORY, CustomToolRepository } from '../../../core/ports/custom-tool-repository.port';
+import { JsonSchema } from '../../../core/shared/json';
 import { TOOL_REGISTRY, ToolRegistry } from '../../../core/ports/tool-registry.port';
 import { request } from '../../support/http-client';
 import { logIn, PlatformUser, signUp, TEST_PASSWORD } from '../../support/platform-user';
@@ -10,6 +12,9 @@ const { buildPlugins } = require('../../../bin/build-plugins.js') as { buildPlug
 
 type Json = Record<string, unknown>;
 const SECRET = 'sk-live-7f3a9c1e-do-not-leak';
+/** `^(a+)+$` against this takes a backtracking engine (JavaScript's RegExp) about 15 s on a 2-vCPU box. */
+const HOSTILE_SHORT = `${'a'.repeat(30)}!`;
+const HOSTILE_LONG = `${'a'.repeat(100_000)}!`;
 
 /** Tools API: catalogue, custom tool records and who may see them (execution is in tools-execution.test.ts). */
 describe('Platform Tools API: catalogue and custom tools', () => {
@@ -157,7 +162,7 @@ describe('Platform Tools API: catalogue and custom tools', () => {
 
     it('When the config and schemas are invalid, Then it is 422 with every problem', async () => {
       const res = await call<Json>('POST', '', ada, httpTool({
-        input_schema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } },
+        input_schema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)\\1$' } } },
         output_schema: { type: 'nonsense' },
         config: { url: 'file:///etc/passwd', headers: { 'X-Api-Key': 'plain' } },
       }));
@@ -168,10 +173,74 @@ describe('Platform Tools API: catalogue and custom tools', () => {
         details: [
           { field: 'config.url', message: 'must use http or https' },
           { field: 'config.headers.X-Api-Key', message: 'credentials are not stored in plain headers; use config.auth' },
-          { field: 'input_schema.properties.code', message: expect.stringContaining('maxLength') },
+          { field: 'input_schema.properties.code.pattern', message: expect.stringContaining('not supported by the linear-time matcher') },
           { field: 'output_schema.type', message: 'must be equal to one of the allowed values' },
         ],
       });
+    });
+
+    it('When a schema holds a catastrophic pattern, with or without maxLength, Then the tool is created and hostile arguments are matched in linear time', async () => {
+      const tool = await create(ada, codeTool({
+        input_schema: { type: 'object', properties: { short: { type: 'string', maxLength: 100, pattern: '^(a+)+$' }, long: { type: 'string', pattern: '^(a+)+$' } } },
+      }));
+      for (const args of [{ short: HOSTILE_SHORT }, { long: HOSTILE_LONG }]) {
+        const started = performance.now();
+        const res = await call<Json>('POST', `/${tool.id as string}/use`, ada, { arguments: args });
+        expect(performance.now() - started).toBeLessThan(1000);
+        expect(res.body).toMatchObject({ success: false, error: { code: 'invalid_input', message: expect.stringMatching(/^arguments\.(short|long) must match pattern "\^\(a\+\)\+\$"$/) } });
+      }
+    });
+  });
+
+  describe('hostile schemas', () => {
+    /** `{anyOf: [{$ref: next}, {$ref: next}]}` on every level: 2^levels paths to the last one. */
+    const anyOfChain = (levels: number): JsonSchema => {
+      const definitions: JsonSchema = { [`l${levels}`]: { type: 'string' } };
+      for (let level = 0; level < levels; level += 1) definitions[`l${level}`] = { anyOf: [{ $ref: `#/definitions/l${level + 1}` }, { $ref: `#/definitions/l${level + 1}` }] };
+      return { type: 'object', definitions, properties: { x: { $ref: '#/definitions/l0' } } };
+    };
+
+    it.each([
+      ['30 levels deep', anyOfChain(30), 'more than 32 levels deep'],
+      ['10 levels deep (1024 paths)', anyOfChain(10), 'more than 5000 JSON values'],
+    ])('When a chain of anyOf and $ref is %s, Then the tool is refused with 422 before anything compiles it', async (_name, inputSchema, reason) => {
+      const started = performance.now();
+      const res = await call<Json>('POST', '', ada, codeTool({ input_schema: inputSchema }));
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ error: 'validation_error', details: [{ field: 'input_schema', message: expect.stringContaining(reason) }] });
+    });
+
+    it('When a stored tool holds a schema saved before these bounds, Then using it answers unavailable without compiling the schema', async () => {
+      const tool = await create(ada, codeTool());
+      const tools = app.services.app.container.get<CustomToolRepository>(CUSTOM_TOOL_REPOSITORY);
+      const stored = await tools.findById(tool.id as string);
+      await tools.update({ ...stored!, inputSchema: anyOfChain(30) });
+      const started = performance.now();
+      const res = await call<Json>('POST', `/${tool.id as string}/use`, ada, { arguments: { x: 'a' } });
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(res.body).toMatchObject({ success: false, error: { code: 'unavailable', message: expect.stringContaining('input_schema nests subschemas more than 32 levels deep') } });
+    });
+
+    it('When hostile arguments and a hostile output hit catastrophic patterns, Then /health keeps answering within 1 s while they run', async () => {
+      const tool = await create(ada, codeTool({
+        config: { code: "function main() { return 'a'.repeat(100000) + '!'; }" },
+        input_schema: { type: 'object', properties: { short: { type: 'string', maxLength: 100, pattern: '^(a+)+$' }, long: { type: 'string', pattern: '^(a+)+$' } } },
+        output_schema: { type: 'string', pattern: '^(a+)+$' },
+      }));
+      const use = (args: Json) => call<Json>('POST', `/${tool.id as string}/use`, ada, { arguments: args });
+      const uses = Promise.all([use({ short: HOSTILE_SHORT }), use({ long: HOSTILE_LONG }), use({}), use({ short: HOSTILE_SHORT })]);
+      let settled = false;
+      void uses.finally(() => (settled = true));
+      const probes: number[] = [];
+      do {
+        const started = performance.now();
+        expect((await request('GET', `${app.platformUrl}/health`)).status).toBe(200);
+        probes.push(performance.now() - started);
+      } while (!settled);
+      expect(Math.max(...probes)).toBeLessThan(1000);
+      const outcomes = (await uses).map((res) => (res.body.error as Json | undefined)?.code);
+      expect(outcomes).toEqual(['invalid_input', 'invalid_input', 'invalid_output', 'invalid_input']);
     });
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { EgressRequest, EgressResponse, HttpEgress } from '../../../core/ports/http-egress.port';
 import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
 import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
+import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { buildMarketPlugins, MARKET_DIR } from '../../support/market-plugins';
 
@@ -56,7 +57,7 @@ describe('github_repo_info (market plugin, http capability limited to api.github
     dataDir = mkdtempSync(join(tmpdir(), 'github-plugin-'));
     kernel = new PluginKernel(
       { dataDir, sandbox: { workers: 1, maxTimeoutMs: 30_000, maxMemoryMb: 128 }, workspace: { maxBytes: 1_048_576, maxFiles: 100 } },
-      { egress, kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas() },
+      { egress, kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas(), schemas: new AjvJsonSchemaValidator() },
       { only: [], pluginDirs: [MARKET_DIR] },
     );
     await kernel.start();

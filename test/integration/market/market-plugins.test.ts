@@ -1,8 +1,8 @@
 import { ToolOutcome } from '../../../core/domain/tool/tool-outcome';
 import { JsonValue } from '../../../core/shared/json';
-import { createSchemaAjv } from '../../../plugins/kernel/manifest/manifest-validator';
 import { createTestKernel, TestKernel } from '../../support/kernel-harness';
 import { buildMarketPlugins, MARKET_DIR, marketManifests } from '../../support/market-plugins';
+import { compileSchema } from '../../support/untrusted-schemas';
 
 /** Plugins that need no network; github_repo_info has its own suite with a fake egress. */
 const OFFLINE = ['currency_format', 'slugify', 'word_frequency'];
@@ -36,12 +36,12 @@ describe('the market folder', () => {
   });
 
   describe.each(marketManifests().filter((m) => OFFLINE.includes(m.id)).map((m) => [m.id, m]))('examples of %s', (id, manifest) => {
-    const validate = createSchemaAjv().compile(manifest.output_schema);
+    const output = compileSchema(manifest.output_schema);
     it.each((manifest.examples ?? []).map((example) => [example.description, example]))(
       'When the example "%s" runs in the sandbox, Then it succeeds with the documented output',
       async (_description, example) => {
         const result = await run(id, example.input);
-        expect(validate(result)).toBe(true);
+        expect(output.validate(result)).toEqual([]);
         if (example.output !== undefined) expect(result).toEqual(example.output);
       },
     );

@@ -1,6 +1,6 @@
-import { createSchemaAjv } from '../../../plugins/kernel/manifest/manifest-validator';
 import { AdHocCode } from '../../../plugins/kernel/registry/ad-hoc-code';
 import { createTestKernel, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
+import { schemaValidator } from '../../support/untrusted-schemas';
 
 describe('Ad-hoc code in the sandbox (ToolRegistry.runCode)', () => {
   let kernel: TestKernel;
@@ -80,7 +80,7 @@ describe('Ad-hoc code in the sandbox (ToolRegistry.runCode)', () => {
 
   describe('the warm-code cache', () => {
     it('When more distinct codes ran than fit, Then the least recently used idle ones are unloaded and still run when asked again', async () => {
-      const cache = new AdHocCode(kernel.kernel.supervisor, createSchemaAjv(), { maxTimeoutMs: 5000, maxMemoryMb: 64 }, 2);
+      const cache = new AdHocCode(kernel.kernel.supervisor, schemaValidator, { maxTimeoutMs: 5000, maxMemoryMb: 64 }, 2);
       const call = (n: number) =>
         cache.run(`function main() { return ${n}; }`, (plugin) => kernel.kernel.supervisor.run({ key: plugin.sandbox.key, user: 'u1', input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'));
       for (const n of [1, 2, 3]) expect(await call(n)).toMatchObject({ ok: true, output: String(n) });
@@ -89,7 +89,7 @@ describe('Ad-hoc code in the sandbox (ToolRegistry.runCode)', () => {
     });
 
     it('When an entry is in use, Then it is not unloaded under its caller', async () => {
-      const cache = new AdHocCode(kernel.kernel.supervisor, createSchemaAjv(), { maxTimeoutMs: 5000, maxMemoryMb: 64 }, 1);
+      const cache = new AdHocCode(kernel.kernel.supervisor, schemaValidator, { maxTimeoutMs: 5000, maxMemoryMb: 64 }, 1);
       const slow = cache.run('async function main() { await new Promise((r) => setTimeout(r, 100)); return "slow"; }', (plugin) =>
         kernel.kernel.supervisor.run({ key: plugin.sandbox.key, user: 'u1', input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'),
       );

@@ -93,7 +93,7 @@ describe('Sandbox isolation', () => {
     const outcome = await kernel.invoke('echo', { text: 42 });
     expect(outcome).toMatchObject({
       success: false,
-      error: { code: 'invalid_input', message: 'input/text must be string' },
+      error: { code: 'invalid_input', message: 'input.text must be string' },
       receipt: { cpu_ms: 0, heap_bytes: 0, outcome: 'invalid_input' },
     });
   });

@@ -1,7 +1,7 @@
-import { createSchemaAjv } from '../../../plugins/kernel/manifest/manifest-validator';
 import { JsonValue } from '../../../core/shared/json';
 import { ToolOutcome } from '../../../core/domain/tool/tool-outcome';
 import { TestKernel } from '../../support/kernel-harness';
+import { compileSchema } from '../../support/untrusted-schemas';
 
 interface Example {
   description: string;
@@ -39,7 +39,7 @@ export function describeManifestExamples(ids: readonly string[], kernel: () => T
   describe.each(ids.map((id) => [id]))('examples of %s', (id) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const manifest = require(`../../../tools-builtin/${id}/manifest.json`) as Manifest;
-    const validate = createSchemaAjv().compile(manifest.output_schema);
+    const output = compileSchema(manifest.output_schema);
 
     it.each((manifest.examples ?? []).map((example) => [example.description, example]))(
       'When the example "%s" runs in the sandbox, Then it succeeds with the documented output',
@@ -47,7 +47,7 @@ export function describeManifestExamples(ids: readonly string[], kernel: () => T
         const outcome = await kernel().invoke(id, example.input);
         expect(outcome).toMatchObject({ success: true, receipt: { tool_id: id, outcome: 'success' } });
         const result = (outcome as { result: JsonValue }).result;
-        expect(validate(result)).toBe(true);
+        expect(output.validate(result)).toEqual([]);
         if (example.output !== undefined) expect(result).toEqual(example.output);
       },
     );

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { DisabledMailer } from '../../../adapters/mail/disabled/disabled-mailer';
@@ -137,9 +138,23 @@ describe('document_db_query', () => {
     expect(failure.error).toEqual({ code: 'runtime_error', message: 'Invalid document query: filter.total.$where is not a supported operator' });
   });
 
-  it('When a catastrophic regex is given, Then it still answers (the matcher is linear)', async () => {
-    const result = await resultOf(kernel, 'document_db_query', { datasource: 'crm', collection: 'customers', filter: { email: { $regex: '^(a+)+$' } } });
-    expect(result).toMatchObject({ documents: [], count: 0 });
+  it('When a catastrophic regex meets values that take a backtracking engine hours, Then it answers at once (the matcher is linear)', async () => {
+    // `^(a+)+$` against 40 a's and a "!" takes JavaScript's RegExp about 2^40 steps.
+    const crm = (await registry.list(TEST_ACTOR, { page: 1, pageSize: 10 })).items.find((s) => s.name === 'crm');
+    await services.container.get(DocumentCollectionManager).insert(TEST_ACTOR, crm!.id, 'hostile', [
+      { code: `${'a'.repeat(40)}!` },
+      { code: 'a'.repeat(40) },
+      { code: `${'a'.repeat(5000)}!` },
+    ]);
+    const started = performance.now();
+    const result = await resultOf<{ documents: Array<{ code: string }>; count: number }>(kernel, 'document_db_query', {
+      datasource: 'crm',
+      collection: 'hostile',
+      filter: { code: { $regex: '^(a+)+$' } },
+      projection: { _id: 0, code: 1 },
+    });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result).toMatchObject({ documents: [{ code: 'a'.repeat(40) }], count: 1 });
   });
 
   it('When a SQL data source is named, Then the model is told to use sql_query', async () => {

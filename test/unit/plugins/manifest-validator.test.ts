@@ -1,4 +1,7 @@
-import { validateManifest } from '../../../plugins/kernel/manifest/manifest-validator';
+import { validateManifest as validateWith } from '../../../plugins/kernel/manifest/manifest-validator';
+import { schemaValidator } from '../../support/untrusted-schemas';
+
+const validateManifest = (candidate: unknown) => validateWith(candidate, schemaValidator);
 
 const valid = () => ({
   manifestVersion: 1,
@@ -54,8 +57,18 @@ describe('validateManifest', () => {
   });
 
   it('When a tool schema is not a valid JSON Schema, Then the schema field is reported', () => {
-    expect(fields({ ...valid(), output_schema: { type: 'objekt' } })).toEqual(['output_schema']);
-    expect(fields({ ...valid(), input_schema: { type: 'object', properties: { a: { minLength: -1 } } } })).toEqual(['input_schema']);
+    expect(fields({ ...valid(), output_schema: { type: 'objekt' } })).toEqual(['output_schema.type']);
+    expect(fields({ ...valid(), input_schema: { type: 'object', properties: { a: { minLength: -1 } } } })).toEqual(['input_schema.properties.a.minLength']);
+  });
+
+  it('When a tool schema could make validation slow, Then it is refused like any schema from outside', () => {
+    const tags = { type: 'array', uniqueItems: true, items: { type: 'object' } };
+    expect(validateManifest({ ...valid(), output_schema: { type: 'object', properties: { tags } } })).toEqual({
+      ok: false,
+      issues: [{ field: 'output_schema.properties.tags.uniqueItems', message: 'needs a maxItems of at most 256 (every pair of items is compared)' }],
+    });
+    const lookahead = { type: 'object', properties: { url: { type: 'string', pattern: '^(?=https)' } } };
+    expect(fields({ ...valid(), input_schema: lookahead, examples: [] })).toEqual(['input_schema.properties.url.pattern']);
   });
 
   it('When the input schema root is not an object schema, Then it is refused', () => {

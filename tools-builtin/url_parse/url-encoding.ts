@@ -1,6 +1,6 @@
 /**
- * UTF-8 and percent-encoding as the WHATWG URL Standard defines them, for the sandbox,
- * which has no TextEncoder/TextDecoder (standard ECMAScript only).
+ * Percent-encoding as the WHATWG URL Standard defines it (over UTF-8), for the sandbox, which
+ * has no URL or URLSearchParams.
  */
 
 export type EncodeSet = (codePoint: number) => boolean;
@@ -23,48 +23,14 @@ export const ENCODE_SETS = {
   userinfo: inUserinfoSet,
 } as const;
 
-/** UTF-8 bytes of a string; lone surrogates become U+FFFD like TextEncoder. */
+/** UTF-8 bytes of a string; lone surrogates become U+FFFD. */
 export function utf8Encode(text: string): number[] {
-  const bytes: number[] = [];
-  for (const char of text) {
-    let c = char.codePointAt(0) as number;
-    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
-    if (c < 0x80) bytes.push(c);
-    else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
-    else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
-    else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 0x3f), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
-  }
-  return bytes;
+  return Array.from(new TextEncoder().encode(text));
 }
 
-/** Decodes UTF-8 bytes, replacing each malformed sequence with U+FFFD (TextDecoder's default). */
+/** Decodes UTF-8 bytes, replacing each malformed sequence with U+FFFD. */
 export function utf8Decode(bytes: ArrayLike<number>): string {
-  let out = '';
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i];
-    const [length, min] = b < 0x80 ? [1, 0] : b >= 0xc2 && b < 0xe0 ? [2, 0x80] : b >= 0xe0 && b < 0xf0 ? [3, 0x800] : b >= 0xf0 && b < 0xf5 ? [4, 0x10000] : [0, 0];
-    if (length === 0) {
-      out += '\ufffd';
-      i += 1;
-      continue;
-    }
-    let c = length === 1 ? b : b & (0xff >> (length + 1));
-    let j = 1;
-    for (; j < length; j++) {
-      const next = bytes[i + j];
-      if (next === undefined || (next & 0xc0) !== 0x80) break;
-      c = (c << 6) | (next & 0x3f);
-    }
-    if (j < length || c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) {
-      out += '\ufffd';
-      i += Math.max(1, j);
-      continue;
-    }
-    out += String.fromCodePoint(c);
-    i += length;
-  }
-  return out;
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(Uint8Array.from(bytes));
 }
 
 const HEX = '0123456789ABCDEF';

@@ -1,5 +1,5 @@
 import { parseUrl, resolveUrl, serializeOrigin, serializeUrl } from '../../../tools-builtin/url_parse/whatwg-url';
-import { parseFormUrlencoded, serializeFormUrlencoded, utf8Decode, utf8Encode } from '../../../tools-builtin/url_parse/url-encoding';
+import { parseFormUrlencoded, serializeFormUrlencoded } from '../../../tools-builtin/url_parse/url-encoding';
 
 // Node's own URL is the oracle: the sandbox parser must agree with it on every case here.
 const ABSOLUTE = [
@@ -63,13 +63,5 @@ describe('url-encoding', () => {
   it('When pairs are serialized, Then they agree with URLSearchParams', () => {
     const pairs: Array<[string, string]> = [['q', 'a b&c=d'], ['lang', 'é€😀'], ['x', "*-._~!'()"]];
     expect(serializeFormUrlencoded(pairs)).toBe(new URLSearchParams(pairs).toString());
-  });
-
-  it('When text round-trips through UTF-8, Then it agrees with TextEncoder/TextDecoder', () => {
-    const text = 'aé€😀\u0000';
-    expect(utf8Encode(text)).toEqual([...new TextEncoder().encode(text)]);
-    expect(utf8Decode(utf8Encode(text))).toBe(text);
-    const broken = [0x61, 0xff, 0xc3, 0x62];
-    expect(utf8Decode(broken)).toBe(new TextDecoder().decode(new Uint8Array(broken)));
   });
 });

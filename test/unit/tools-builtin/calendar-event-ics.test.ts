@@ -61,6 +61,23 @@ describe('ics time', () => {
     expect(at('2025-07-01T09:00-02:00', 'Asia/Tokyo')).toBe('20250701T110000Z');
   });
 
+  it('When a wall time is skipped or repeated by a DST change, Then it is read as RFC 5545 says', () => {
+    const at = (text: string, zone: string): string => {
+      const moment = parseMoment(text, 'start');
+      if (moment.kind !== 'date-time') throw new Error('expected a date-time');
+      return icsUtc(toUtc(moment, zone));
+    };
+    // 02:30 does not exist on 9 March 2025 in New York: the offset before the gap (-05:00) applies.
+    expect(at('2025-03-09T02:30', 'America/New_York')).toBe('20250309T073000Z');
+    // 01:30 happens twice on 2 November 2025: the first one, still on daylight time (-04:00).
+    expect(at('2025-11-02T01:30', 'America/New_York')).toBe('20251102T053000Z');
+  });
+
+  it('When a weekly series in a zone ends on the day clocks change, Then UNTIL is the last second of that local day', () => {
+    const input = { title: 't', start: '2025-03-02T09:00', timezone: 'America/New_York', recurrence: { frequency: 'weekly' as const, until: '2025-03-09' } };
+    expect(calendarLines(input, resolveTiming(input), 'u', NOW)).toContain('RRULE:FREQ=WEEKLY;UNTIL=20250310T035959Z');
+  });
+
   it.each([
     [0, 'PT0S'],
     [15, '-PT15M'],

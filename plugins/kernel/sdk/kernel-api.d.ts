@@ -114,6 +114,11 @@ declare module 'kernel:api' {
     maxTokens?: number;
     /** `json` asks the model for one JSON object. */
     responseFormat?: 'text' | 'json';
+    /**
+     * Names the kind of prompt (conventionally the tool id, 1–64 letters, digits, `_`, `.`, `-`):
+     * the offline model answers by it. Real models never see it.
+     */
+    task?: string;
   }
 
   export interface LlmChatResponse {

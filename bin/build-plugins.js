@@ -27,7 +27,12 @@ const BUNDLE_OPTIONS = Object.freeze({
   platform: 'neutral',
   target: 'es2022',
   // Node built-ins stay `require()` calls that throw in the sandbox: libraries that only touch them lazily still work.
-  external: ['kernel:api', 'node:*', ...builtinModules],
+  // `punycode/` (trailing slash) is how libraries ask for the npm package rather than Node's deprecated
+  // built-in of that name, so it is bundled like any package.
+  external: ['kernel:api', 'node:*', ...builtinModules.filter((name) => name !== 'punycode')],
+  // whatwg-url loads the legacy multi-byte text encodings (GBK, Big5, Shift_JIS…: 200 KB of tables) for
+  // URLs of documents in those encodings; tools only ever parse UTF-8, so they get the package's lite entry.
+  alias: { '@exodus/bytes/encoding.js': '@exodus/bytes/encoding-lite.js' },
   mainFields: ['module', 'main'],
   conditions: ['import', 'require', 'default'],
   legalComments: 'eof',
@@ -61,7 +66,7 @@ function newestSourceMtime(dir) {
   return newest;
 }
 
-/** Plugins may import sibling folders (e.g. `../url_parse`), so any plugin source change rebuilds all. */
+/** Plugins may import sibling folders and plugins/tool-lib, so any plugin source change rebuilds all. */
 function isUpToDate(dir, newestPluginSource) {
   const out = path.join(dir, 'dist', 'index.js');
   return fs.existsSync(out) && fs.statSync(out).mtimeMs >= newestPluginSource;

@@ -11,6 +11,11 @@ export interface ChatRequest {
   maxTokens?: number;
   /** Ask for a JSON object answer (the platform's own structured prompts). */
   responseFormat?: 'text' | 'json';
+  /**
+   * Which of the platform's structured prompts this is (`intent-analysis`, `rag-answer`, a tool id…).
+   * The offline model answers by it; vendor adapters never send it, so real models see only the prompt.
+   */
+  task?: string;
   /** Every attempt, retries included, is counted against it (behaviour rule 3). */
   budget?: LlmCallBudget;
   signal?: AbortSignal;

@@ -1,5 +1,5 @@
-// Kept identical in classify_text, extract_entities and sentiment: a tool bundles only its own
-// folder (docs/plugins.md), and test/unit/tools-builtin/model-json.test.ts checks the copies agree.
+// Shared by classify_text, extract_entities and sentiment (esbuild bundles it into each).
+import { jsonrepair } from 'jsonrepair';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -14,23 +14,23 @@ export function readModelJson(reply: string): ModelJson | undefined {
   const direct = parseObject(reply.trim());
   if (direct) return { value: direct, repaired: false };
   for (const candidate of candidates(reply)) {
-    const value = parseObject(candidate) ?? parseRepaired(candidate);
+    const value = parseObject(candidate) ?? parseObject(repaired(candidate));
     if (value) return { value, repaired: true };
   }
   return undefined;
 }
 
-/** Repairs, then drops trailing members one at a time: a reply cut off inside a member loses that member only. */
-function parseRepaired(candidate: string): JsonObject | undefined {
-  let text = candidate;
-  for (let attempt = 0; attempt < 4 && text.length > 1; attempt += 1) {
-    const value = parseObject(repairJson(text));
-    if (value) return value;
-    const cut = text.lastIndexOf(',');
-    if (cut < 0) return undefined;
-    text = text.slice(0, cut);
+/**
+ * What models commonly get wrong, fixed by jsonrepair: smart or single quotes, bare keys and
+ * words, Python literals, trailing commas, raw newlines in strings, and a reply cut off midway
+ * (open strings and structures closed, a dangling key given `null`). Empty when beyond repair.
+ */
+function repaired(candidate: string): string {
+  try {
+    return jsonrepair(candidate);
+  } catch {
+    return '';
   }
-  return undefined;
 }
 
 /** The object itself when it has one of `keys`, else the first nested object (one level) that does. */
@@ -80,69 +80,4 @@ function balancedFrom(text: string, start: number): string {
     }
   }
   return text.slice(start);
-}
-
-/**
- * Fixes what models commonly get wrong, outside strings only: smart or single quotes, bare keys and
- * words, Python literals, trailing commas, raw newlines in strings, and a reply cut off midway.
- */
-export function repairJson(text: string): string {
-  let out = '';
-  const closers: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i];
-    if (char === '"' || char === '\u201c' || char === "'") {
-      const read = readString(text, i);
-      out += read.json;
-      i = read.end;
-    } else if (/[-\d]/.test(char) && /^-?\d/.test(text.slice(i, i + 2))) {
-      const number = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?%?/.exec(text.slice(i))![0];
-      out += number.endsWith('%') ? JSON.stringify(number) : number;
-      i += number.length;
-    } else if (/[A-Za-z_]/.test(char)) {
-      const word = /^[A-Za-z_][\w-]*/.exec(text.slice(i))![0];
-      i += word.length;
-      out += /^\s*:/.test(text.slice(i)) ? JSON.stringify(word) : (LITERALS[word] ?? JSON.stringify(word));
-    } else if (char === ',' && /^,\s*([}\]]|$)/.test(text.slice(i))) {
-      i += 1;
-    } else {
-      if (char === '{') closers.push('}');
-      else if (char === '[') closers.push(']');
-      else if (char === '}' || char === ']') closers.pop();
-      out += char;
-      i += 1;
-    }
-  }
-  return out.replace(/:\s*$/, ': null') + closers.reverse().join('');
-}
-
-const LITERALS: { [word: string]: string } = {
-  true: 'true', false: 'false', null: 'null', True: 'true', False: 'false', None: 'null',
-};
-
-/** One string starting at `start` (", “ or '), re-emitted as a JSON string; an unterminated one runs to the end. */
-function readString(text: string, start: number): { json: string; end: number } {
-  const closing = text[start] === "'" ? ["'"] : ['"', '\u201d'];
-  let value = '';
-  let i = start + 1;
-  while (i < text.length && !closing.includes(text[i])) {
-    if (text[i] === '\\' && i + 1 < text.length) {
-      const escaped = text.slice(i, text[i + 1] === 'u' ? i + 6 : i + 2);
-      value += parseEscape(escaped);
-      i += escaped.length;
-    } else {
-      value += text[i];
-      i += 1;
-    }
-  }
-  return { json: JSON.stringify(value), end: i + 1 };
-}
-
-function parseEscape(escaped: string): string {
-  try {
-    return JSON.parse(`"${escaped}"`) as string;
-  } catch {
-    return escaped[1];
-  }
 }

@@ -1,5 +1,6 @@
-import { base64Decode, base64Encode, hexDecode, hexEncode } from './base64-codec';
-import { utf8Decode, utf8Encode } from '../../plugins/tool-lib/utf8';
+import { base64FromBytes, bytesFromBase64 } from '../../plugins/tool-lib/base64';
+import { bytesFromHex, hexFromBytes } from '../../plugins/tool-lib/hex';
+import { strictUtf8Decode } from '../../plugins/tool-lib/strict-utf8';
 
 interface Input {
   operation: 'encode' | 'decode';
@@ -25,17 +26,17 @@ export default function base64(input: Input): Output {
 }
 
 function encode(input: Input): Output {
-  const bytes = input.input_encoding === 'hex' ? hexDecode(input.text) : utf8Encode(input.text);
+  const bytes = input.input_encoding === 'hex' ? bytesFromHex(input.text) : new TextEncoder().encode(input.text);
   if (!bytes) return failure('invalid_hex', 'text is not hexadecimal (an even number of 0-9 a-f digits)');
   const urlSafe = input.url_safe ?? false;
-  return { ok: true, result: base64Encode(bytes, urlSafe, input.padding ?? !urlSafe), bytes: bytes.length };
+  return { ok: true, result: base64FromBytes(bytes, { urlSafe, padding: input.padding ?? !urlSafe }), bytes: bytes.length };
 }
 
 function decode(input: Input): Output {
-  const bytes = base64Decode(input.text);
+  const bytes = bytesFromBase64(input.text);
   if (!bytes) return failure('invalid_base64', 'text is not base64 (A-Z a-z 0-9 + / or - _, optional = padding)');
-  if (input.output_encoding === 'hex') return { ok: true, result: hexEncode(bytes), bytes: bytes.length };
-  const text = utf8Decode(bytes);
+  if (input.output_encoding === 'hex') return { ok: true, result: hexFromBytes(bytes), bytes: bytes.length };
+  const text = strictUtf8Decode(bytes);
   if (text === null) return failure('not_utf8', 'The decoded bytes are not UTF-8 text; ask for output_encoding "hex"');
   return { ok: true, result: text, bytes: bytes.length };
 }

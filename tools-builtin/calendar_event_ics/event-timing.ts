@@ -1,5 +1,5 @@
 import { EventInput } from './event-input';
-import { addDays, CalendarDate, checkTimeZone, daysBetween, icsDate, icsUtc, Moment, parseMoment, toUtc } from './ics-time';
+import { addDays, CalendarDate, checkTimeZone, daysBetween, icsDate, icsUtc, lastSecondOf, Moment, parseMoment, toUtc, utcDateOf } from './ics-time';
 
 /** When the event happens: whole days (end exclusive, as RFC 5545 wants) or two UTC instants. */
 export type EventTiming =
@@ -36,9 +36,7 @@ function timedTiming(start: Moment, end: Moment | undefined, minutes: number | u
   const startMs = instant(start, timeZone);
   const endMs = end ? instant(end, timeZone) : startMs + (minutes ?? DEFAULT_MINUTES) * MINUTE;
   if (endMs <= startMs) throw new Error('end must be after start.');
-  const utcDay = new Date(startMs);
-  const utcDate = { year: utcDay.getUTCFullYear(), month: utcDay.getUTCMonth() + 1, day: utcDay.getUTCDate() };
-  return { allDay: false, startMs, endMs, utcDayShift: daysBetween(dayOf(start), utcDate) };
+  return { allDay: false, startMs, endMs, utcDayShift: daysBetween(dayOf(start), utcDateOf(startMs)) };
 }
 
 /** RRULE's UNTIL in the same value type as DTSTART (§3.3.10); a bare date ends a timed series at that day's end. */
@@ -49,7 +47,7 @@ export function untilValue(until: string, timing: EventTiming, timeZone: string)
     if (daysBetween(timing.start, day) < 0) throw new Error('recurrence.until must not be before start.');
     return icsDate(day);
   }
-  const ms = moment.kind === 'date' ? instant(moment, timeZone) + 86_400_000 - 1000 : instant(moment, timeZone);
+  const ms = moment.kind === 'date' ? lastSecondOf(moment.date, timeZone) : instant(moment, timeZone);
   if (ms < timing.startMs) throw new Error('recurrence.until must not be before start.');
   return icsUtc(ms);
 }

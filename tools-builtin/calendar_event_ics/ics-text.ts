@@ -1,5 +1,6 @@
 // RFC 5545 §3.1: content lines are folded at 75 octets; §3.3.11: TEXT escaping; §3.2: parameter values.
 const MAX_OCTETS = 75;
+const encoder = new TextEncoder();
 
 /** A TEXT value: backslash, semicolon and comma escaped, any line break as `\n`, control characters removed. */
 export function escapeText(value: string): string {
@@ -29,7 +30,7 @@ export function foldLine(line: string): string[] {
   let current = '';
   let octets = 0;
   for (const char of line) {
-    const size = utf8Length(char);
+    const size = encoder.encode(char).length;
     if (octets + size > MAX_OCTETS) {
       lines.push(current);
       current = ' ';
@@ -45,13 +46,4 @@ export function foldLine(line: string): string[] {
 /** Content lines joined with CRLF, each folded, with the final CRLF the format requires. */
 export function serialize(contentLines: string[]): string {
   return `${contentLines.flatMap(foldLine).join('\r\n')}\r\n`;
-}
-
-export function utf8Length(text: string): number {
-  let octets = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    octets += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return octets;
 }

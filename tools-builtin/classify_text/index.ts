@@ -35,7 +35,6 @@ export default async function classifyText(input: Input): Promise<Output> {
 
 async function askModel(input: Input, labels: string[]): Promise<string | undefined> {
   const system = [
-    '#task: classify_text',
     'Classify the text into exactly one of the candidate labels.',
     'Reply with one JSON object and nothing else:',
     '{"label": "<one candidate label, copied exactly>", "confidence": <number from 0 to 1>, "reason": "<one short sentence>"}',
@@ -47,6 +46,7 @@ async function askModel(input: Input, labels: string[]): Promise<string | undefi
         { role: 'system', content: system },
         { role: 'user', content: JSON.stringify({ text: input.text, labels }) },
       ],
+      task: 'classify_text',
       temperature: 0,
       maxTokens: 300,
       responseFormat: 'json',

@@ -1,5 +1,6 @@
-import { addMonths, calendarSpan, DAY_MS, isoWeek, startOfDay, weekdaysBetween, WEEKDAYS, type CalendarSpan } from './calendar';
-import { DateFormatError, daysInMonth, epochMs, formatLocalDateTime, parseLocalDateTime, utc, type LocalDateTime } from './local-date-time';
+import { DateTime } from 'luxon';
+import { DateFormatError, formatLocalDateTime, parseLocalDateTime, type LocalDateTime } from './local-date-time';
+import { weekdaysBetween } from './weekdays-between';
 
 interface Duration {
   years?: number;
@@ -19,6 +20,15 @@ interface Input {
 }
 
 type ErrorCode = 'invalid_date' | 'missing_argument' | 'out_of_range';
+
+interface CalendarSpan {
+  years: number;
+  months: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
 
 interface Success {
   ok: true;
@@ -79,24 +89,30 @@ function parse(text: string, now: number): LocalDateTime {
   }
 }
 
+const DAY_MS = 86_400_000;
+
 function shift(input: Input, date: LocalDateTime): Success {
   const duration = input.duration;
   if (!duration || Object.keys(duration).length === 0) throw new DateCalcError('missing_argument', `${input.operation} needs a duration`);
   const sign = input.operation === 'subtract' ? -1 : 1;
   const { years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0 } = duration;
-  let wallMs = addMonths(date.wallMs, sign * (years * 12 + months));
-  wallMs += sign * ((weeks * 7 + days) * DAY_MS + hours * 3_600_000 + minutes * 60_000 + Math.round(seconds * 1000));
-  const result: LocalDateTime = { ...date, wallMs, hasTime: date.hasTime || wallMs !== startOfDay(wallMs) };
-  return { ok: true, operation: input.operation, result: formatLocalDateTime(result), day_of_week: WEEKDAYS[new Date(wallMs).getUTCDay()] };
+  // Calendar months first (a missing day clamps to the month's end), then days and time on the fixed-offset clock.
+  const value = date.value.plus({
+    years: sign * years,
+    months: sign * months,
+    days: sign * (weeks * 7 + days),
+    milliseconds: sign * Math.round(hours * 3_600_000 + minutes * 60_000 + seconds * 1000),
+  });
+  const result: LocalDateTime = { ...date, value, hasTime: date.hasTime || !value.equals(value.startOf('day')) };
+  return { ok: true, operation: input.operation, result: formatLocalDateTime(result), day_of_week: weekdayName(value) };
 }
 
 function difference(start: LocalDateTime, end: LocalDateTime): Success {
-  const from = epochMs(start);
-  const to = epochMs(end);
-  const elapsed = to - from;
+  const elapsed = end.value.toMillis() - start.value.toMillis();
   // The calendar breakdown is read on the start's wall clock, so "1 month" means what the start's calendar says.
-  const offset = (start.offsetMinutes ?? 0) * 60_000;
-  const [early, late] = elapsed < 0 ? [to, from] : [from, to];
+  const [early, late] = (elapsed < 0 ? [end.value, start.value] : [start.value, end.value]).map((value) => value.setZone(start.value.zone));
+  const span = late.diff(early, ['years', 'months', 'days', 'hours', 'minutes', 'seconds']);
+  const calendar = { years: span.years, months: span.months, days: span.days, hours: span.hours, minutes: span.minutes, seconds: span.seconds };
   return {
     ok: true,
     operation: 'difference',
@@ -107,29 +123,30 @@ function difference(start: LocalDateTime, end: LocalDateTime): Success {
       seconds: elapsed / 1000,
       weeks: round(elapsed / (7 * DAY_MS)),
     },
-    calendar: { ...calendarSpan(early + offset, late + offset), negative: elapsed < 0 },
-    weekdays: Math.sign(elapsed) * weekdaysBetween(startOfDay(early + offset), startOfDay(late + offset)),
+    calendar: { ...calendar, negative: elapsed < 0 },
+    weekdays: Math.sign(elapsed) * weekdaysBetween(early.startOf('day'), late.startOf('day')),
   };
 }
 
 function describe(date: LocalDateTime): Success {
-  const day = new Date(date.wallMs);
-  const year = day.getUTCFullYear();
-  const month = day.getUTCMonth() + 1;
-  const week = isoWeek(date.wallMs);
+  const { value } = date;
   return {
     ok: true,
     operation: 'day_of_week',
     date: formatLocalDateTime(date),
-    day_of_week: WEEKDAYS[day.getUTCDay()],
-    iso_weekday: day.getUTCDay() || 7,
-    iso_week: week.week,
-    iso_week_year: week.year,
-    day_of_year: (startOfDay(date.wallMs) - utc(year, 1, 1)) / DAY_MS + 1,
-    quarter: Math.ceil(month / 3),
-    is_leap_year: daysInMonth(year, 2) === 29,
-    days_in_month: daysInMonth(year, month),
+    day_of_week: weekdayName(value),
+    iso_weekday: value.weekday,
+    iso_week: value.weekNumber,
+    iso_week_year: value.weekYear,
+    day_of_year: value.ordinal,
+    quarter: value.quarter,
+    is_leap_year: value.isInLeapYear,
+    days_in_month: value.daysInMonth ?? 0,
   };
+}
+
+function weekdayName(value: DateTime): string {
+  return value.toFormat('cccc', { locale: 'en-US' });
 }
 
 function round(value: number): number {

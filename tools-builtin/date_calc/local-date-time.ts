@@ -1,15 +1,15 @@
+import { DateTime, FixedOffsetZone } from 'luxon';
+
 /**
- * A date or date-time as written: its wall-clock fields (held as milliseconds, as if they were
- * UTC, so calendar arithmetic is plain Date.UTC arithmetic) and its UTC offset, when it has one.
- * A result keeps the style of its input: a date stays a date, an offset stays that offset.
+ * A date or date-time as written: the moment on its own wall clock (a fixed UTC offset; UTC when it
+ * had none) and how it was written, so a result keeps the style of its input: a date stays a date,
+ * an offset stays that offset.
  */
 export interface LocalDateTime {
-  wallMs: number;
+  value: DateTime;
   hasTime: boolean;
-  /** Minutes east of UTC; null when the input had none (it is then read as UTC). */
-  offsetMinutes: number | null;
-  /** `Z` rather than `+00:00` on output, as in the input. */
-  zulu: boolean;
+  /** No offset (read as UTC and written without one), `Z`, or `±HH:MM`. */
+  offset: 'none' | 'zulu' | 'numeric';
 }
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
@@ -18,64 +18,33 @@ export class DateFormatError extends Error {}
 
 export function parseLocalDateTime(text: string, now: number): LocalDateTime {
   const trimmed = text.trim();
-  if (/^now$/i.test(trimmed)) return { wallMs: now, hasTime: true, offsetMinutes: 0, zulu: true };
-  if (/^today$/i.test(trimmed)) return { wallMs: now - (now % 86_400_000), hasTime: false, offsetMinutes: null, zulu: false };
+  if (/^now$/i.test(trimmed)) return { value: DateTime.fromMillis(now, { zone: 'utc' }), hasTime: true, offset: 'zulu' };
+  if (/^today$/i.test(trimmed)) return { value: DateTime.fromMillis(now, { zone: 'utc' }).startOf('day'), hasTime: false, offset: 'none' };
   const match = ISO.exec(trimmed);
   if (!match) {
     throw new DateFormatError(`"${text}" is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM])`);
   }
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((field) => Number(field ?? 0));
   const millisecond = Number((match[7] ?? '').padEnd(3, '0').slice(0, 3));
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
-    throw new DateFormatError(`"${text}" is not a valid date or time`);
-  }
-  const wallMs = utc(year, month, day, hour, minute, second, millisecond);
-  return { wallMs, hasTime: match[4] !== undefined, offsetMinutes: parseOffset(match[8]), zulu: /^z$/i.test(match[8] ?? '') };
+  const value = DateTime.fromObject({ year, month, day, hour, minute, second, millisecond }, { zone: FixedOffsetZone.instance(offsetMinutes(match[8])) });
+  // Luxon reads 24:00 as the next midnight; the times written here stop at 23:59:59.
+  if (!value.isValid || hour > 23) throw new DateFormatError(`"${text}" is not a valid date or time`);
+  const offset = match[8] === undefined ? 'none' : /^z$/i.test(match[8]) ? 'zulu' : 'numeric';
+  return { value, hasTime: match[4] !== undefined, offset };
 }
 
-export function formatLocalDateTime(value: LocalDateTime): string {
-  const date = new Date(value.wallMs);
-  const year = date.getUTCFullYear();
-  if (!(year >= 0 && year <= 9999)) throw new RangeError('The result falls outside the years 0000–9999');
-  const day = `${pad(year, 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-  if (!value.hasTime) return day;
-  const millis = date.getUTCMilliseconds();
-  const time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}${millis ? `.${pad(millis, 3)}` : ''}`;
-  return `${day}T${time}${formatOffset(value)}`;
+export function formatLocalDateTime(date: LocalDateTime): string {
+  const { value } = date;
+  if (!(value.year >= 0 && value.year <= 9999)) throw new RangeError('The result falls outside the years 0000–9999');
+  if (!date.hasTime) return value.toFormat('yyyy-MM-dd');
+  const wall = value.toFormat(value.millisecond ? "yyyy-MM-dd'T'HH:mm:ss.SSS" : "yyyy-MM-dd'T'HH:mm:ss");
+  if (date.offset === 'none') return wall;
+  return wall + (date.offset === 'zulu' && value.offset === 0 ? 'Z' : value.toFormat('ZZ'));
 }
 
-/** The instant, reading a value without an offset as UTC. */
-export function epochMs(value: LocalDateTime): number {
-  return value.wallMs - (value.offsetMinutes ?? 0) * 60_000;
-}
-
-export function daysInMonth(year: number, month: number): number {
-  return new Date(utc(year, month + 1, 0)).getUTCDate();
-}
-
-/** Date.UTC without its quirk of reading years 0–99 as 1900–1999; month is 1-based and may overflow. */
-export function utc(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, millisecond);
-  return date.getTime();
-}
-
-function parseOffset(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  if (/^z$/i.test(text)) return 0;
+function offsetMinutes(text: string | undefined): number {
+  if (text === undefined || /^z$/i.test(text)) return 0;
   const digits = text.replace(':', '');
   const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || 0);
   return digits[0] === '-' ? -minutes : minutes;
-}
-
-function formatOffset(value: LocalDateTime): string {
-  if (value.offsetMinutes === null) return '';
-  if (value.offsetMinutes === 0 && value.zulu) return 'Z';
-  const absolute = Math.abs(value.offsetMinutes);
-  return `${value.offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
-}
-
-function pad(value: number, width = 2): string {
-  return String(value).padStart(width, '0');
 }

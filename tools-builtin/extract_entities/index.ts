@@ -54,7 +54,6 @@ async function modelEntities(text: string, types: EntityType[]): Promise<{ model
 async function askModel(text: string, types: EntityType[]): Promise<string | undefined> {
   const shape = `{${types.map((type) => `"${type}": []`).join(', ')}}`;
   const system = [
-    '#task: extract_entities',
     'Extract the named entities of the text. Copy each one exactly as it is written in the text; never add one that is not there.',
     'Reply with one JSON object and nothing else, with exactly these keys, each a list of strings (empty when there is none):',
     shape,
@@ -65,6 +64,7 @@ async function askModel(text: string, types: EntityType[]): Promise<string | und
         { role: 'system', content: system },
         { role: 'user', content: JSON.stringify({ text, types }) },
       ],
+      task: 'extract_entities',
       temperature: 0,
       maxTokens: 1500,
       responseFormat: 'json',

@@ -1,6 +1,6 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 import { http } from 'kernel:api';
-import { parseUrl, serializeUrl } from '../url_parse/whatwg-url';
+import { parseURL, serializeHost, serializeURL, URLRecord } from 'whatwg-url';
 import { findLinks } from './html-links';
 
 interface ExtractLinksInput {
@@ -29,25 +29,28 @@ async function loadHtml(input: ExtractLinksInput): Promise<{ html: string; baseU
 
 export default async function extractLinks(input: ExtractLinksInput) {
   const { html, baseUrl } = await loadHtml(input);
-  const documentBase = baseUrl === null ? null : parseUrl(baseUrl);
+  const documentBase = baseUrl === null ? null : parseURL(baseUrl);
   if (baseUrl !== null && documentBase === null) throw new Error(`Invalid base URL: ${baseUrl}`);
   const raw = findLinks(html);
   // <base href> itself is relative to the document URL (HTML: "document base URL").
-  const base = (raw.base !== null ? parseUrl(raw.base, documentBase) : null) ?? documentBase;
+  const base = (raw.base !== null ? parseURL(raw.base, { baseURL: documentBase ?? undefined }) : null) ?? documentBase;
   const maxLinks = input.max_links ?? DEFAULT_MAX_LINKS;
   const seen = new Set<string>();
   const links: Link[] = [];
   let total = 0;
   for (const candidate of raw.links) {
-    const url = parseUrl(candidate.href, base);
+    const url = parseURL(candidate.href, { baseURL: base ?? undefined });
     if (url === null || (url.scheme !== 'http' && url.scheme !== 'https')) continue;
-    url.fragment = null; // #section links point at the same resource
-    const href = serializeUrl(url);
-    const internal = base !== null && url.host === base.host;
+    const href = serializeURL(url, true); // #section links point at the same resource
+    const internal = base !== null && hostOf(url) === hostOf(base);
     if (seen.has(href) || (input.same_host_only && !internal)) continue;
     seen.add(href);
     total += 1;
     if (links.length < maxLinks) links.push({ url: href, text: candidate.text, ...(candidate.rel ? { rel: candidate.rel } : {}), internal });
   }
-  return { base_url: base === null ? null : serializeUrl(base), links, total, truncated: total > links.length };
+  return { base_url: base === null ? null : serializeURL(base), links, total, truncated: total > links.length };
+}
+
+function hostOf(url: URLRecord): string | null {
+  return url.host === null ? null : serializeHost(url.host);
 }

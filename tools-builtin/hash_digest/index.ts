@@ -1,5 +1,12 @@
-import { base64Encode, hexDecode, hexEncode, utf8Encode } from './bytes';
-import { digest, hmac, type Algorithm } from './digests';
+import { hmac } from '@noble/hashes/hmac.js';
+import { md5, sha1 } from '@noble/hashes/legacy.js';
+import { sha256, sha512 } from '@noble/hashes/sha2.js';
+import { base64FromBytes } from '../../plugins/tool-lib/base64';
+import { bytesFromHex, hexFromBytes } from '../../plugins/tool-lib/hex';
+
+const HASHES = { md5, sha1, sha256, sha512 };
+
+type Algorithm = keyof typeof HASHES;
 
 interface Input {
   text: string;
@@ -14,14 +21,15 @@ type Output =
   | { ok: false; error: { code: 'invalid_hex'; message: string } };
 
 export default function hashDigest(input: Input): Output {
-  const message = input.input_encoding === 'hex' ? hexDecode(input.text) : utf8Encode(input.text);
+  const message = input.input_encoding === 'hex' ? bytesFromHex(input.text) : new TextEncoder().encode(input.text);
   if (!message) return { ok: false, error: { code: 'invalid_hex', message: 'text is not hexadecimal (an even number of 0-9 a-f digits)' } };
+  const hash = HASHES[input.algorithm];
   const isHmac = input.hmac_key !== undefined;
-  const raw = isHmac ? hmac(input.algorithm, utf8Encode(input.hmac_key ?? ''), message) : digest(input.algorithm, message);
+  const raw = isHmac ? hmac(hash, new TextEncoder().encode(input.hmac_key), message) : hash(message);
   const encoding = input.encoding ?? 'hex';
   return {
     ok: true,
-    digest: encoding === 'hex' ? hexEncode(raw) : base64Encode(raw),
+    digest: encoding === 'hex' ? hexFromBytes(raw) : base64FromBytes(raw),
     algorithm: input.algorithm,
     encoding,
     hmac: isHmac,

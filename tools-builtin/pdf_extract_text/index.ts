@@ -1,9 +1,7 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 import { workspace } from 'kernel:api';
-import { base64ToBytes } from './base64';
 import { utf16be } from './pdf-cmap';
 import { PdfDocument, PdfObject } from './pdf-document';
-import { bytesToLatin1 } from './pdf-filters';
 import { PdfString } from './pdf-lexer';
 import { PageTextExtractor } from './pdf-page-text';
 import { TextLayout } from './text-layout';
@@ -25,7 +23,7 @@ function textString(value: PdfObject | undefined): string | null {
 }
 
 export default async function pdfExtractText(input: PdfExtractTextInput) {
-  const doc = new PdfDocument(bytesToLatin1(base64ToBytes(await workspace.read(input.path, { encoding: 'base64' }))));
+  const doc = new PdfDocument(latin1Of(await workspace.read(input.path, { encoding: 'base64' })));
   if (doc.encrypted) throw new Error('This PDF is encrypted; text extraction of encrypted PDFs is not supported.');
   const pages = doc.pages();
   const first = Math.max(1, input.first_page ?? 1);
@@ -58,4 +56,13 @@ export default async function pdfExtractText(input: PdfExtractTextInput) {
     truncated: text.length > maxChars || first + texts.length - 1 < last,
     warnings,
   };
+}
+
+/** The file's bytes as one Latin-1 character each, which is what the PDF reader works on (and what atob answers). */
+function latin1Of(base64: string): string {
+  try {
+    return atob(base64);
+  } catch {
+    throw new Error('The file content is not valid base64.');
+  }
 }

@@ -50,7 +50,7 @@ export default async function ragAnswer(input: Input): Promise<Output> {
     SOURCE_CHARS,
   );
   try {
-    const reply = await llm.chat({ messages: prompt, temperature: 0.2 });
+    const reply = await llm.chat({ messages: prompt, task: 'rag-answer', temperature: 0.2 });
     const answer = reply.content.trim();
     return { answer, status: 'answered', sources, citations: citationsIn(answer, sources.length), model: reply.model };
   } catch (error) {

@@ -25,7 +25,7 @@ const INSTRUCTIONS = [
 export function ragMessages(question: string, sources: PromptSource[], sourceChars: number): PromptMessage[] {
   const quoted = sources.map((source) => `[${source.index}] ${oneLine(source.title)} (part ${source.chunkIndex + 1})\n${clip(source.content, sourceChars)}`);
   return [
-    { role: 'system', content: `#task: rag-answer\n${INSTRUCTIONS}\n\nSources:\n\n${quoted.join('\n\n')}` },
+    { role: 'system', content: `${INSTRUCTIONS}\n\nSources:\n\n${quoted.join('\n\n')}` },
     { role: 'user', content: question },
   ];
 }

@@ -1,6 +1,6 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 import { http } from 'kernel:api';
-import { resolveUrl } from '../url_parse/whatwg-url';
+import { URL } from 'whatwg-url';
 import { parseFeed } from './feed-parser';
 
 interface RssReadInput {
@@ -22,7 +22,7 @@ async function loadXml(input: RssReadInput): Promise<{ xml: string; url: string 
 export default async function rssRead(input: RssReadInput) {
   const { xml, url } = await loadXml(input);
   const feed = parseFeed(xml);
-  const absolute = (link: string): string => (url === null || link === '' ? link : (resolveUrl(link, url) ?? link));
+  const absolute = (link: string): string => (url === null || link === '' ? link : (resolved(link, url) ?? link));
   const maxItems = input.max_items ?? DEFAULT_MAX_ITEMS;
   return {
     feed: { format: feed.format, title: feed.title, link: absolute(feed.link), description: feed.description, updated: feed.updated, url },
@@ -30,4 +30,13 @@ export default async function rssRead(input: RssReadInput) {
     total: feed.items.length,
     truncated: feed.items.length > maxItems,
   };
+}
+
+/** `link` made absolute against the feed's URL, like a browser would; null when it cannot be. */
+function resolved(link: string, base: string): string | null {
+  try {
+    return new URL(link, base).href;
+  } catch {
+    return null;
+  }
 }

@@ -38,7 +38,6 @@ export default async function sentiment(input: Input): Promise<Output> {
 
 async function askModel(input: Input): Promise<string | undefined> {
   const system = [
-    '#task: sentiment',
     `Rate the sentiment of the text${input.aspect ? ' towards the given aspect' : ''}.`,
     'Reply with one JSON object and nothing else:',
     '{"sentiment": "positive" | "negative" | "neutral", "score": <number from -1 (very negative) to 1 (very positive)>, "confidence": <number from 0 to 1>}',
@@ -49,6 +48,7 @@ async function askModel(input: Input): Promise<string | undefined> {
         { role: 'system', content: system },
         { role: 'user', content: JSON.stringify(input.aspect ? { text: input.text, aspect: input.aspect } : { text: input.text }) },
       ],
+      task: 'sentiment',
       temperature: 0,
       maxTokens: 150,
       responseFormat: 'json',

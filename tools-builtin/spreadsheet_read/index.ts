@@ -1,7 +1,8 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 import { workspace } from 'kernel:api';
 import Papa from 'papaparse';
-import { base64ToBytes, bytesToText } from './bytes';
+import { bytesFromBase64 } from '../../plugins/tool-lib/base64';
+import { bytesToText } from './bytes';
 import { Cell, fitRows, headerNames, toObjects } from './table-shape';
 import { readXlsx } from './xlsx-reader';
 
@@ -49,7 +50,8 @@ function readTable(bytes: Uint8Array, input: SpreadsheetReadInput, take: number)
 }
 
 export default async function spreadsheetRead(input: SpreadsheetReadInput) {
-  const bytes = base64ToBytes(await workspace.read(input.path, { encoding: 'base64' }));
+  const bytes = bytesFromBase64(await workspace.read(input.path, { encoding: 'base64' }));
+  if (!bytes) throw new Error('The file content is not valid base64.');
   const headerRows = (input.header ?? true) ? 1 : 0;
   const offset = input.offset ?? 0;
   const end = headerRows + offset + (input.max_rows ?? DEFAULT_MAX_ROWS);

@@ -55,7 +55,6 @@ export default async function summarize(input: Input): Promise<Output> {
 
 function instructions(input: Input, style: SummaryStyle, words: number, context: string): string {
   return [
-    '#task: summarize',
     'Summarize the text for a reader who has not seen it. Keep names, numbers and facts exact; add nothing that is not in the text.',
     context,
     `Format: ${STYLE_RULES[style]}. Length: at most about ${words} words.`,
@@ -68,5 +67,5 @@ function instructions(input: Input, style: SummaryStyle, words: number, context:
 }
 
 async function ask(system: string, text: string): Promise<string> {
-  return llm.complete(text, { system, temperature: 0.2, maxTokens: 1024 });
+  return llm.complete(text, { system, task: 'summarize', temperature: 0.2, maxTokens: 1024 });
 }

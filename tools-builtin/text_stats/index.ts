@@ -82,11 +82,5 @@ function countLines(text: string): number {
 }
 
 function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const character of text) {
-    const code = character.codePointAt(0) ?? 0;
-    // A lone surrogate is encoded as U+FFFD (3 bytes), as TextEncoder does.
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
+  return new TextEncoder().encode(text).length;
 }

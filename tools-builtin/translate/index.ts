@@ -19,7 +19,7 @@ const PREAMBLE = /^(?:here(?: is|'s) (?:the |your )?translation[^:\n]*:|translat
 const QUOTES = /^["“«„](.*)["”»“]$/s;
 
 export default async function translate(input: Input): Promise<Output> {
-  const reply = await llm.complete(input.text, { system: instructions(input), temperature: 0, maxTokens: maxTokensFor(input.text) });
+  const reply = await llm.complete(input.text, { system: instructions(input), task: 'translate', temperature: 0, maxTokens: maxTokensFor(input.text) });
   return {
     translation: clean(reply, input.text),
     target_language: input.target_language,
@@ -31,7 +31,6 @@ function instructions(input: Input): string {
   const from = input.source_language ? `from ${input.source_language} ` : '';
   const glossary = Object.entries(input.glossary ?? {}).map(([term, rendering]) => `"${term}" → "${rendering}"`);
   return [
-    '#task: translate',
     `Translate the user's text ${from}into ${input.target_language}.`,
     'Keep the meaning, tone, line breaks, Markdown, placeholders like {name} and URLs exactly; translate nothing that is code.',
     input.formality ? `Use a ${input.formality} register.` : '',

@@ -1,6 +1,4 @@
-/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { parseFormUrlencoded, percentDecode } from './url-encoding';
-import { parseUrl, serializeOrigin, serializePath, serializeUrl, SPECIAL_SCHEMES, UrlRecord } from './whatwg-url';
+import { parseURL, percentDecodeString, serializeHost, serializePath, serializeURL, serializeURLOrigin, URLRecord, URLSearchParams } from 'whatwg-url';
 
 interface UrlParseInput {
   url: string;
@@ -9,12 +7,22 @@ interface UrlParseInput {
 
 type HostType = 'domain' | 'ipv4' | 'ipv6' | 'opaque' | 'empty' | 'none';
 
-function hostType(url: UrlRecord): HostType {
+/** The special schemes of the URL Standard and their default ports (null prototype: `constructor:` is not one). */
+const DEFAULT_PORTS: Readonly<Record<string, number | null>> = Object.assign(Object.create(null) as Record<string, number | null>, {
+  ftp: 21,
+  file: null,
+  http: 80,
+  https: 443,
+  ws: 80,
+  wss: 443,
+});
+
+function hostType(url: URLRecord): HostType {
   if (url.host === null) return 'none';
   if (url.host === '') return 'empty';
-  if (url.host.startsWith('[')) return 'ipv6';
-  if (!(url.scheme in SPECIAL_SCHEMES)) return 'opaque';
-  return /^\d+\.\d+\.\d+\.\d+$/.test(url.host) ? 'ipv4' : 'domain';
+  if (typeof url.host === 'number') return 'ipv4';
+  if (Array.isArray(url.host)) return 'ipv6';
+  return url.scheme in DEFAULT_PORTS ? 'domain' : 'opaque';
 }
 
 function groupQuery(pairs: Array<[string, string]>): Record<string, string | string[]> {
@@ -26,27 +34,31 @@ function groupQuery(pairs: Array<[string, string]>): Record<string, string | str
   return { ...grouped };
 }
 
+const decodeSegment = (segment: string): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(percentDecodeString(segment));
+
 export default function urlParse(input: UrlParseInput) {
-  const base = input.base === undefined ? null : parseUrl(input.base);
+  const base = input.base === undefined ? null : parseURL(input.base);
   if (input.base !== undefined && base === null) return { valid: false, error: `Invalid base URL: ${input.base}` };
-  const url = parseUrl(input.url, base);
+  const url = parseURL(input.url, { baseURL: base ?? undefined });
   if (url === null) return { valid: false, error: `Invalid URL: ${input.url}` };
-  const pairs = parseFormUrlencoded(url.query ?? '');
+  // The string form drops one leading `?`, which is the query's own separator here, not part of it.
+  const pairs = [...new URLSearchParams(`?${url.query ?? ''}`)];
+  const hostname = url.host === null ? '' : serializeHost(url.host);
   const port = url.port === null ? '' : String(url.port);
   return {
     valid: true,
-    href: serializeUrl(url),
-    origin: serializeOrigin(url),
+    href: serializeURL(url),
+    origin: serializeURLOrigin(url),
     protocol: `${url.scheme}:`,
     username: url.username,
     password: url.password,
-    host: (url.host ?? '') + (port === '' ? '' : `:${port}`),
-    hostname: url.host ?? '',
+    host: hostname + (port === '' ? '' : `:${port}`),
+    hostname,
     host_type: hostType(url),
     port,
-    effective_port: url.port ?? SPECIAL_SCHEMES[url.scheme] ?? null,
+    effective_port: url.port ?? DEFAULT_PORTS[url.scheme] ?? null,
     pathname: serializePath(url),
-    path_segments: Array.isArray(url.path) ? url.path.filter((s) => s !== '').map(percentDecode) : [],
+    path_segments: Array.isArray(url.path) ? url.path.filter((s) => s !== '').map(decodeSegment) : [],
     search: url.query ? `?${url.query}` : '',
     hash: url.fragment ? `#${url.fragment}` : '',
     query: groupQuery(pairs),

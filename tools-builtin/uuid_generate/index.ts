@@ -1,5 +1,5 @@
 /**
- * isolated-vm isolates hold only the ECMAScript globals: no `crypto`. A version-4 UUID needs 122
+ * The sandbox has no `crypto` (docs/plugins.md lists its globals). A version-4 UUID needs 122
  * random bits, not unpredictable ones, so Math.random is the fallback, and the output names the
  * source; should the kernel ever provide crypto.getRandomValues, it is used instead.
  */

@@ -1,6 +1,5 @@
 /** Builds a SearXNG `/search?format=json` request URL and maps its JSON answer to search results. */
-import { serializeFormUrlencoded } from '../url_parse/url-encoding';
-import { parseUrl, serializeUrl } from '../url_parse/whatwg-url';
+import { URL, URLSearchParams } from 'whatwg-url';
 
 export interface SearchOptions {
   query: string;
@@ -20,18 +19,23 @@ export interface SearchResult {
 
 /** `https://searx.example.org` and `https://searx.example.org/search` both name the same API; null when not an http(s) URL. */
 export function searchUrl(endpoint: string, options: SearchOptions): string | null {
-  const url = parseUrl(endpoint);
-  if (url === null || (url.scheme !== 'http' && url.scheme !== 'https') || !Array.isArray(url.path)) return null;
-  const segments = url.path.filter((segment) => segment !== '');
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const segments = url.pathname.split('/').filter((segment) => segment !== '');
   if (segments[segments.length - 1] !== 'search') segments.push('search');
-  url.path = segments;
-  const params: Array<[string, string]> = [['q', options.query], ['format', 'json'], ['pageno', String(options.page ?? 1)]];
-  if (options.language) params.push(['language', options.language]);
-  if (options.time_range) params.push(['time_range', options.time_range]);
-  if (options.categories) params.push(['categories', options.categories]);
-  url.query = serializeFormUrlencoded(params);
-  url.fragment = null;
-  return serializeUrl(url);
+  url.pathname = `/${segments.join('/')}`;
+  const params = new URLSearchParams([['q', options.query], ['format', 'json'], ['pageno', String(options.page ?? 1)]]);
+  if (options.language) params.append('language', options.language);
+  if (options.time_range) params.append('time_range', options.time_range);
+  if (options.categories) params.append('categories', options.categories);
+  url.search = params.toString();
+  url.hash = '';
+  return url.href;
 }
 
 interface SearxResult {

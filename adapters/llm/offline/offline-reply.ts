@@ -16,7 +16,7 @@ export interface OfflineReply {
  * an answer built from fresh tool results, a call of a tool the user named, a plain echo.
  */
 export function composeOfflineReply(request: ChatRequest, responders: ReadonlyArray<OfflineResponder>): OfflineReply {
-  const prompt = readStructuredPrompt(request.messages);
+  const prompt = readStructuredPrompt(request);
   const responder = findResponder(prompt.task, responders) ?? (request.responseFormat === 'json' ? genericJsonResponder : undefined);
   if (responder) {
     const answer = responder.respond(prompt);

@@ -10,6 +10,7 @@ import { DataSourceGateway, DataSourceQueryRequest } from '../../ports/data-sour
 import { DATA_SOURCE_REPOSITORY, DataSourceRepository } from '../../ports/data-source-repository.port';
 import { DOCUMENT_COLLECTION_REPOSITORY, DocumentCollectionRepository } from '../../ports/document-collection-repository.port';
 import { SECRET_CIPHER, SecretCipher } from '../../ports/secret-cipher.port';
+import { SAFE_REGEX_ENGINE, SafeRegexEngine } from '../../ports/safe-regex-engine.port';
 import { QueryResult, SQL_QUERY_EXECUTOR, SqlQueryExecutor, SqlStatement, SqlTarget } from '../../ports/sql-query-executor.port';
 import { TCP_EGRESS_GUARD, TcpEgressGuard } from '../../ports/tcp-egress-guard.port';
 import { JsonValue } from '../../shared/json';
@@ -33,6 +34,7 @@ export class DataSourceQueryRunner implements DataSourceGateway {
     @inject(TCP_EGRESS_GUARD) private readonly egress: TcpEgressGuard,
     @inject(SECRET_CIPHER) private readonly cipher: SecretCipher,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(SAFE_REGEX_ENGINE) private readonly regexes: SafeRegexEngine,
   ) {}
 
   async list(actor: Actor): Promise<DataSourceSummary[]> {
@@ -49,7 +51,7 @@ export class DataSourceQueryRunner implements DataSourceGateway {
     if (typeof request.query !== 'string' || request.query.trim() === '') throw invalid('query', 'must be a non-empty string');
     if (source.type === 'document') {
       if ((request.params ?? []).length > 0) throw invalid('params', 'are not used by document queries; put values in the filter');
-      const query = parseDocumentQuery(request.query);
+      const query = parseDocumentQuery(request.query, (pattern, flags) => this.regexes.compile(pattern, flags));
       return runDocumentQuery(this.documents, this.clock, source.id, query, { maxRows, maxChars, timeoutMs, signal: request.signal });
     }
     const statement: SqlStatement = {

@@ -8,7 +8,7 @@ import { LLM_PROVIDER, LlmProvider } from '../../ports/llm-provider.port';
 import { ValidationError } from '../../shared/common.errors';
 import { KnowledgeSearcher } from './knowledge-searcher.service';
 import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
-import { citationsIn, noSourcesAnswer, ragMessages } from './rag-prompt';
+import { citationsIn, noSourcesAnswer, RAG_TASK, ragMessages } from './rag-prompt';
 
 export interface RagQuestion extends Omit<KnowledgeSearchRequest, 'query'> {
   question: string;
@@ -41,6 +41,7 @@ export class RagAnswerer {
     }
     const response = await this.llm.chat({
       messages: ragMessages(question, sources, this.settings.ragSourceChars),
+      task: RAG_TASK,
       temperature: 0.2,
       budget,
       signal,

@@ -1,7 +1,7 @@
 import { ChatMessage } from '../../domain/llm/chat-message';
 import { RagSource } from '../../domain/knowledge/rag-answer';
 
-/** The offline model's responder protocol (adapters/llm/offline/responders): real models read it as text. */
+/** The chat request's `task`, by which the offline model answers (adapters/llm/offline/responders). */
 export const RAG_TASK = 'rag-answer';
 
 const INSTRUCTIONS = [
@@ -18,7 +18,7 @@ const INSTRUCTIONS = [
 export function ragMessages(question: string, sources: RagSource[], sourceChars: number): ChatMessage[] {
   const quoted = sources.map((source) => `[${source.index}] ${oneLine(source.title)} (part ${source.chunkIndex + 1})\n${clip(source.content, sourceChars)}`);
   return [
-    { role: 'system', content: `#task: ${RAG_TASK}\n${INSTRUCTIONS}\n\nSources:\n\n${quoted.join('\n\n')}` },
+    { role: 'system', content: `${INSTRUCTIONS}\n\nSources:\n\n${quoted.join('\n\n')}` },
     { role: 'user', content: question },
   ];
 }

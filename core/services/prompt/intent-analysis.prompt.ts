@@ -1,5 +1,4 @@
 import { ChatMessage } from '../../domain/llm/chat-message';
-import { INTENT_ANALYSIS_TASK, taskMarker } from './prompt-tasks';
 
 const INSTRUCTIONS = `You analyse a requirement description or a rough prompt written by a user, before a prompt engineer rewrites it. Decide what the user really wants.
 
@@ -20,7 +19,7 @@ Write the string values in the language of the user's text. The user's text is m
 /** Stage one: one call, a JSON object answer. */
 export function intentAnalysisMessages(inputText: string): ChatMessage[] {
   return [
-    { role: 'system', content: `${taskMarker(INTENT_ANALYSIS_TASK)}\n${INSTRUCTIONS}` },
+    { role: 'system', content: INSTRUCTIONS },
     { role: 'user', content: inputText },
   ];
 }

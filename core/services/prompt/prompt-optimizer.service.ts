@@ -12,6 +12,7 @@ import { LOGGER, Logger } from '../../ports/logger.port';
 import { ValidationError } from '../../shared/common.errors';
 import { intentAnalysisMessages } from './intent-analysis.prompt';
 import { PIPELINE_MODEL_CALLS } from './prompt-limits';
+import { INTENT_ANALYSIS_TASK, PROMPT_WRITING_TASK } from './prompt-tasks';
 import { promptWritingMessages } from './prompt-writing.prompt';
 
 export interface PromptOptimization {
@@ -44,7 +45,14 @@ export class PromptOptimizer {
     const language = detectLanguage(inputText);
     const budget = new LlmCallBudget(PIPELINE_MODEL_CALLS);
 
-    const first = await this.llm.chat({ messages: intentAnalysisMessages(inputText), responseFormat: 'json', temperature: 0.2, budget, signal });
+    const first = await this.llm.chat({
+      messages: intentAnalysisMessages(inputText),
+      task: INTENT_ANALYSIS_TASK,
+      responseFormat: 'json',
+      temperature: 0.2,
+      budget,
+      signal,
+    });
     const repaired = repairIntentAnalysis(first.content, language);
     if (!repaired.ok) {
       this.logger.warn({ problem: repaired.error, model: first.model }, 'intent analysis could not be repaired');
@@ -57,6 +65,7 @@ export class PromptOptimizer {
 
     const second = await this.llm.chat({
       messages: promptWritingMessages(inputText, analysis, language),
+      task: PROMPT_WRITING_TASK,
       responseFormat: 'text',
       temperature: 0.4,
       budget,

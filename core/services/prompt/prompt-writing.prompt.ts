@@ -2,7 +2,6 @@ import { ChatMessage } from '../../domain/llm/chat-message';
 import { IntentAnalysis } from '../../domain/prompt/intent-analysis';
 import { intentAnalysisToJson } from '../../domain/prompt/intent-analysis-json';
 import { PromptLanguage } from '../../domain/prompt/prompt-language';
-import { PROMPT_WRITING_TASK, taskMarker } from './prompt-tasks';
 
 const LANGUAGE_NAMES: Record<PromptLanguage, string> = { zh: 'Simplified Chinese (简体中文)', en: 'English' };
 
@@ -25,7 +24,7 @@ Use placeholders such as {{topic}} for details the user must still supply. Answe
 export function promptWritingMessages(inputText: string, analysis: IntentAnalysis, language: PromptLanguage): ChatMessage[] {
   const material = { input_text: inputText, intent_analysis: intentAnalysisToJson(analysis) };
   return [
-    { role: 'system', content: `${taskMarker(PROMPT_WRITING_TASK)}\n${instructions(language)}` },
+    { role: 'system', content: instructions(language) },
     { role: 'user', content: JSON.stringify(material, null, 2) },
   ];
 }

@@ -9,6 +9,7 @@ const DEFAULT_MAX_CALLS = 5;
 const MAX_MESSAGES = 100;
 const MAX_PROMPT_CHARS = 400_000;
 const ROLES = new Set(['system', 'user', 'assistant']);
+const TASK = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** `llm.chat`: the platform's model, counted against the manifest's quota and the caller's run budget. */
 export class LlmCapability implements CapabilityHandler {
@@ -25,6 +26,7 @@ export class LlmCapability implements CapabilityHandler {
       temperature: optionalNumber(args, 'temperature', 'llm.chat'),
       maxTokens: optionalNumber(args, 'maxTokens', 'llm.chat'),
       responseFormat: optionalEnum(args, 'responseFormat', ['text', 'json'], 'llm.chat'),
+      task: readTask(args.task),
       budget: context.budget,
       signal: context.signal,
     });
@@ -46,4 +48,12 @@ function readMessages(raw: JsonValue | undefined): ChatMessage[] {
   });
   if (chars > MAX_PROMPT_CHARS) throw new CapabilityError('too_large', 'llm.chat: the messages are too long');
   return messages;
+}
+
+function readTask(raw: JsonValue | undefined): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'string' || !TASK.test(raw)) {
+    throw new CapabilityError('invalid_argument', 'llm.chat: "task" must be 1 to 64 letters, digits, "_", "." or "-"');
+  }
+  return raw;
 }

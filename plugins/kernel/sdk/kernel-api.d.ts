@@ -18,7 +18,9 @@
  * under `capabilities` work: a call to an ungranted one rejects with a `KernelError` whose
  * `code` is `capability_denied` (and, uncaught, the tool call fails with that code).
  * All values crossing to the host are copied as JSON: functions, class instances,
- * `undefined`, `Map`/`Set` and cycles do not survive.
+ * `undefined`, `Map`/`Set` and cycles do not survive. The globals the kernel adds to the
+ * isolate (`TextEncoder`/`TextDecoder`, `atob`/`btoa`, timers, `console`) are declared in
+ * `sandbox-globals.d.ts`, next to this file.
  */
 declare module 'kernel:api' {
   export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -114,6 +116,11 @@ declare module 'kernel:api' {
     maxTokens?: number;
     /** `json` asks the model for one JSON object. */
     responseFormat?: 'text' | 'json';
+    /**
+     * Names the kind of prompt (conventionally the tool id, 1–64 letters, digits, `_`, `.`, `-`):
+     * the offline model answers by it. Real models never see it.
+     */
+    task?: string;
   }
 
   export interface LlmChatResponse {

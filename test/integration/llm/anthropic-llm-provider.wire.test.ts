@@ -15,6 +15,13 @@ afterAll(() => server.stop());
 beforeEach(() => server.reset());
 
 describe('AnthropicLlmProvider on the wire', () => {
+  it('When a request names its task, Then the vendor gets the system prompt and messages, and no task', async () => {
+    await make().chat({ messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }], task: 'rag-answer' });
+    const [request] = server.requestsTo('/v1/messages');
+    expect(request.body).toMatchObject({ system: 'Be brief.', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
+    expect(JSON.stringify(request.body)).not.toContain('rag-answer');
+  });
+
   it('splits out the system prompt and sends tool_use and merged tool_result blocks', async () => {
     await make().chat({
       messages: [

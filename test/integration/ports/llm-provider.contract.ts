@@ -92,9 +92,10 @@ export function describeLlmProviderContract(name: string, makeSubject: () => Llm
     it('answers a JSON request with a parseable JSON object', async () => {
       const response = await provider.chat({
         messages: [
-          { role: 'system', content: '#task: contract-check\nReply with a JSON object that echoes the user.' },
+          { role: 'system', content: 'Reply with a JSON object that echoes the user.' },
           { role: 'user', content: 'Summarise: the quick brown fox.' },
         ],
+        task: 'contract-check',
         responseFormat: 'json',
       });
       const parsed: unknown = JSON.parse(response.content);

@@ -148,6 +148,26 @@ describe('hash_digest', () => {
     });
   });
 
+  // Every padding boundary of 64- and 128-byte blocks, and a few multi-block lengths.
+  const LENGTHS = [0, 1, 55, 56, 57, 63, 64, 65, 111, 112, 113, 119, 120, 127, 128, 129, 200, 1000, 4097];
+  const bytesOf = (length: number) => Buffer.from(Array.from({ length }, (_, i) => (i * 131 + length) % 256));
+
+  it.each(ALGORITHMS)('When %s hashes messages of every padding boundary, Then each digest equals node:crypto', async (algorithm) => {
+    for (const length of LENGTHS) {
+      const message = bytesOf(length);
+      const outcome = await run<{ digest: string }>('hash_digest', { text: message.toString('hex'), input_encoding: 'hex', algorithm });
+      expect({ length, digest: outcome.digest }).toEqual({ length, digest: createHash(algorithm).update(message).digest('hex') });
+    }
+  });
+
+  it.each(ALGORITHMS)('When %s computes HMACs with empty, block-sized and long keys, Then each equals node:crypto', async (algorithm) => {
+    for (const keyLength of [0, 1, 64, 65, 128, 129, 300]) {
+      const key = 'k✓'.repeat(keyLength).slice(0, keyLength);
+      const outcome = await run<{ digest: string }>('hash_digest', { text: 'message', algorithm, hmac_key: key });
+      expect({ keyLength, mac: outcome.digest }).toEqual({ keyLength, mac: createHmac(algorithm, key).update('message').digest('hex') });
+    }
+  });
+
   it('When hex bytes are hashed, Then the raw bytes are hashed, not their text', async () => {
     const bytes = Buffer.from([0, 1, 2, 254, 255]);
     expect(await run('hash_digest', { text: bytes.toString('hex'), input_encoding: 'hex', algorithm: 'sha256' })).toMatchObject({

@@ -82,12 +82,13 @@ describe('LLM tools with the offline model', () => {
     expect(usage.prompt_tokens).toBeGreaterThan(0);
   });
 
-  it('When summarize gets a short text, Then it is one chunk with a #task: summarize prompt', async () => {
+  it('When summarize gets a short text, Then it is one chunk, asked as the summarize task', async () => {
     const result = await run('summarize', { text: 'The central bank raised rates. Markets fell sharply.', style: 'bullets', language: 'English' });
     expect(result).toMatchObject({ style: 'bullets', chunks: 1, capped: false });
     expect(String(result.summary).split('\n').every((line) => line.startsWith('- '))).toBe(true);
     expect(model.requests).toHaveLength(1);
-    expect(systemOf(model.requests[0]).split('\n')[0]).toBe('#task: summarize');
+    expect(model.requests[0].task).toBe('summarize');
+    expect(systemOf(model.requests[0])).not.toContain('#task');
     expect(systemOf(model.requests[0])).toContain('Write the summary in English.');
   });
 
@@ -117,7 +118,7 @@ describe('LLM tools with the offline model', () => {
     expect(result).toMatchObject({ label: 'billing', model_answer: 'unusable' });
     expect(result.confidence).toBeLessThanOrEqual(0.6);
     const request = model.requests[0];
-    expect(systemOf(request).split('\n')[0]).toBe('#task: classify_text');
+    expect(request.task).toBe('classify_text');
     expect(request.responseFormat).toBe('json');
     expect(JSON.parse(request.messages.at(-1)!.content)).toEqual({
       text: 'I was billed twice and the billing page shows two charges.',
@@ -130,7 +131,7 @@ describe('LLM tools with the offline model', () => {
       sentiment: 'negative',
       model_answer: 'unusable',
     });
-    expect(systemOf(model.requests[0]).split('\n')[0]).toBe('#task: sentiment');
+    expect(model.requests[0].task).toBe('sentiment');
   });
 
   it('When extract_entities gets the offline generic JSON, Then patterns and name heuristics still answer', async () => {
@@ -142,7 +143,7 @@ describe('LLM tools with the offline model', () => {
       model_answer: 'unusable',
       discarded: 0,
     });
-    expect(systemOf(model.requests[0]).split('\n')[0]).toBe('#task: extract_entities');
+    expect(model.requests[0].task).toBe('extract_entities');
   });
 });
 
@@ -293,7 +294,7 @@ describe('LLM tools with a scripted model', () => {
     });
     expect(result).toEqual({ translation: 'Ouvrez votre espace de travail.', target_language: 'French', source_language: 'English' });
     const system = systemOf(model.requests[0]);
-    expect(system.split('\n')[0]).toBe('#task: translate');
+    expect(model.requests[0].task).toBe('translate');
     for (const part of ['from English into French', '"workspace" → "espace de travail"', 'formal register']) expect(system).toContain(part);
   });
 });

@@ -1,6 +1,6 @@
 import { resolveTiming } from '../../../tools-builtin/calendar_event_ics/event-timing';
 import { calendarLines } from '../../../tools-builtin/calendar_event_ics/ics-event';
-import { escapeText, foldLine, quoteParam, serialize, utf8Length } from '../../../tools-builtin/calendar_event_ics/ics-text';
+import { escapeText, foldLine, quoteParam, serialize } from '../../../tools-builtin/calendar_event_ics/ics-text';
 import { icsUtc, parseMoment, toUtc, triggerBefore } from '../../../tools-builtin/calendar_event_ics/ics-time';
 
 const NOW = Date.UTC(2025, 0, 2, 3, 4, 5);
@@ -19,7 +19,7 @@ describe('ics text', () => {
     const folded = foldLine(line);
     expect(folded.length).toBeGreaterThan(1);
     for (const [index, part] of folded.entries()) {
-      expect(utf8Length(part)).toBeLessThanOrEqual(75);
+      expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
       if (index > 0) expect(part.startsWith(' ')).toBe(true);
     }
     expect(folded.map((part, index) => (index === 0 ? part : part.slice(1))).join('')).toBe(line);
@@ -31,10 +31,6 @@ describe('ics text', () => {
 
   it('When lines are serialized, Then they end with CRLF, the last one included', () => {
     expect(serialize(['A:1', 'B:2'])).toBe('A:1\r\nB:2\r\n');
-  });
-
-  it('counts UTF-8 octets per code point', () => {
-    expect(utf8Length('aé€😀')).toBe(1 + 2 + 3 + 4);
   });
 });
 
@@ -63,6 +59,23 @@ describe('ics time', () => {
     expect(at('2025-07-01T09:00', 'Europe/Paris')).toBe('20250701T070000Z');
     expect(at('2025-07-01T09:00', 'Asia/Kolkata')).toBe('20250701T033000Z');
     expect(at('2025-07-01T09:00-02:00', 'Asia/Tokyo')).toBe('20250701T110000Z');
+  });
+
+  it('When a wall time is skipped or repeated by a DST change, Then it is read as RFC 5545 says', () => {
+    const at = (text: string, zone: string): string => {
+      const moment = parseMoment(text, 'start');
+      if (moment.kind !== 'date-time') throw new Error('expected a date-time');
+      return icsUtc(toUtc(moment, zone));
+    };
+    // 02:30 does not exist on 9 March 2025 in New York: the offset before the gap (-05:00) applies.
+    expect(at('2025-03-09T02:30', 'America/New_York')).toBe('20250309T073000Z');
+    // 01:30 happens twice on 2 November 2025: the first one, still on daylight time (-04:00).
+    expect(at('2025-11-02T01:30', 'America/New_York')).toBe('20251102T053000Z');
+  });
+
+  it('When a weekly series in a zone ends on the day clocks change, Then UNTIL is the last second of that local day', () => {
+    const input = { title: 't', start: '2025-03-02T09:00', timezone: 'America/New_York', recurrence: { frequency: 'weekly' as const, until: '2025-03-09' } };
+    expect(calendarLines(input, resolveTiming(input), 'u', NOW)).toContain('RRULE:FREQ=WEEKLY;UNTIL=20250310T035959Z');
   });
 
   it.each([

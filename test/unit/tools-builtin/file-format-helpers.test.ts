@@ -1,8 +1,7 @@
-import { base64ToBytes as pdfBase64 } from '../../../tools-builtin/pdf_extract_text/base64';
 import { parseToUnicode, splitCodes } from '../../../tools-builtin/pdf_extract_text/pdf-cmap';
 import { baseEncodingChar, glyphToUnicode, MAC_ROMAN_TABLE_LENGTH } from '../../../tools-builtin/pdf_extract_text/pdf-encodings';
 import { PdfDict, PdfLexer, PdfName, PdfRef, PdfString } from '../../../tools-builtin/pdf_extract_text/pdf-lexer';
-import { base64ToBytes, bytesToText } from '../../../tools-builtin/spreadsheet_read/bytes';
+import { bytesToText } from '../../../tools-builtin/spreadsheet_read/bytes';
 import { fitRows, headerNames } from '../../../tools-builtin/spreadsheet_read/table-shape';
 import { dateStyles, isDateFormatCode, serialToIso } from '../../../tools-builtin/spreadsheet_read/xlsx-styles';
 
@@ -35,15 +34,6 @@ describe('spreadsheet helpers', () => {
     expect(JSON.stringify(kept).length).toBeLessThanOrEqual(5_000);
     expect(kept.length).toBeGreaterThan(10);
     expect(fitRows(rows, 1_000_000)).toHaveLength(100);
-  });
-
-  it('When base64 is decoded, Then it matches Buffer, for both copies of the decoder', () => {
-    const bytes = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 37) % 256));
-    for (const length of [0, 1, 2, 3, 299, 300]) {
-      expect(Buffer.from(base64ToBytes(bytes.subarray(0, length).toString('base64')))).toEqual(bytes.subarray(0, length));
-      expect(Buffer.from(pdfBase64(bytes.subarray(0, length).toString('base64')))).toEqual(bytes.subarray(0, length));
-    }
-    expect(() => base64ToBytes('ab$c')).toThrow('not valid base64');
   });
 
   it('When bytes are turned into text, Then UTF-8 wins when valid and Latin-1 is the fallback', () => {

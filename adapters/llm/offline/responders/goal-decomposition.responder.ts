@@ -7,7 +7,7 @@ const MAX_TASKS = 8;
 const STEP_SEPARATOR = /\r?\n+|[;；。！？!?]|\.(?:\s+|$)|\s*(?:,\s*)?\b(?:and then|then|after that|finally)\b\s*|然后|接着|最后|并且/i;
 
 /**
- * `#task: goal-decomposition`. Input: the goal as text, or JSON with `title`/`description`.
+ * Task `goal-decomposition`. Input: the goal as text, or JSON with `title`/`description`.
  * Output: `{ summary, tasks: [{ title, description, priority: 'high'|'medium'|'low', dependsOn: number[] }] }`,
  * `dependsOn` holding indexes into `tasks`. The steps the goal spells out become tasks in
  * order; a one-step goal becomes clarify → carry out → review.

@@ -12,13 +12,12 @@ export { readStructuredPrompt } from './offline-responder';
 /**
  * The offline model's answers to the platform's own structured prompts.
  *
- * Protocol: a structured prompt's first system message starts with the line
- * `#task: <name>` (kebab-case, e.g. `#task: goal-decomposition`), then the instructions;
- * the request sets `responseFormat: 'json'` when it wants a JSON object back. The offline
- * model answers with the responder whose `task` is `<name>` (an object is sent as JSON).
- * A JSON request with no task line, or with a task no responder knows, gets
+ * Protocol: a structured prompt's request names it in `task` (kebab-case, e.g.
+ * `goal-decomposition`) and sets `responseFormat: 'json'` when it wants a JSON object back.
+ * The offline model answers with the responder whose `task` matches (an object is sent as
+ * JSON). A JSON request with no task, or with a task no responder knows, gets
  * `genericJsonResponder`; a text request with an unknown task gets the plain offline reply.
- * Real models read the line as an ordinary part of the system prompt.
+ * Vendor adapters do not send `task`: real models see the messages only.
  *
  * To answer a new task offline: add `<task>.responder.ts` beside this file and append it here.
  */

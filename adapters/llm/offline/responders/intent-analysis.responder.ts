@@ -4,7 +4,7 @@ import { offlineIntentAnalysis } from '../intent-classifier/offline-intent-analy
 import { inputText, OfflineResponder, StructuredPrompt } from './offline-responder';
 
 /**
- * `#task: intent-analysis`. Input: the user's requirement or rough prompt, as text or JSON
+ * Task `intent-analysis`. Input: the user's requirement or rough prompt, as text or JSON
  * with `input_text`. Output: the `intent_analysis` object of prompt-api.md, decided by the
  * offline naive Bayes classifier and filled in from the text.
  */

@@ -1,11 +1,12 @@
 import { ChatMessage } from '../../../../core/domain/llm/chat-message';
+import { ChatRequest } from '../../../../core/ports/llm-provider.port';
 import { JsonObject, JsonValue } from '../../../../core/shared/json';
 
 /** A structured prompt as the offline model reads it; see `responders/index.ts` for the protocol. */
 export interface StructuredPrompt {
-  /** The name from the `#task:` line, lower-cased; undefined when there is none. */
+  /** The request's `task`, lower-cased; undefined when it has none. */
   task?: string;
-  /** The system text without the `#task:` line. */
+  /** The system messages' text. */
   instructions: string;
   /** The last user message. */
   input: string;
@@ -20,15 +21,11 @@ export interface OfflineResponder {
   respond(prompt: StructuredPrompt): JsonObject | string;
 }
 
-const TASK_LINE = /^#task:\s*([A-Za-z0-9_.-]+)\s*$/;
-
-export function readStructuredPrompt(messages: ReadonlyArray<ChatMessage>): StructuredPrompt {
-  const systems = messages.filter((m) => m.role === 'system').map((m) => m.content);
-  const [firstLine, ...rest] = (systems[0] ?? '').split(/\r?\n/);
-  const task = TASK_LINE.exec(firstLine.trim())?.[1]?.toLowerCase();
-  const instructions = (task ? [rest.join('\n'), ...systems.slice(1)] : systems).join('\n\n').trim();
+export function readStructuredPrompt(request: Pick<ChatRequest, 'messages' | 'task'>): StructuredPrompt {
+  const { messages } = request;
+  const instructions = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n').trim();
   const input = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  return { task, instructions, input, inputJson: parseJson(input), messages };
+  return { task: request.task?.toLowerCase(), instructions, input, inputJson: parseJson(input), messages };
 }
 
 function parseJson(text: string): JsonValue | undefined {

@@ -4,7 +4,7 @@ import { offlinePromptFor } from '../prompt-writing/offline-prompt-template';
 import { OfflineResponder, StructuredPrompt } from './offline-responder';
 
 /**
- * `#task: prompt-writing`. Input: JSON `{input_text, intent_analysis}` (or the requirement
+ * Task `prompt-writing`. Input: JSON `{input_text, intent_analysis}` (or the requirement
  * as plain text, which is then analysed here). Output: a Markdown prompt from the offline
  * template, in the language of `input_text`.
  */

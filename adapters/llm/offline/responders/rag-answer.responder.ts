@@ -14,7 +14,7 @@ const STOP_WORDS = new Set(
 );
 
 /**
- * `#task: rag-answer` (core/services/knowledge/rag-prompt.ts). Input: the question; the
+ * Task `rag-answer` (core/services/knowledge/rag-prompt.ts). Input: the question; the
  * numbered sources are in the instructions. Output: an extractive answer, the source
  * sentences sharing most words (or CJK character pairs) with the question, each cited
  * `[n]`; "I do not know" when no sentence shares any.

@@ -6,7 +6,7 @@ const MIN_WORDS = 5;
 const FAILURE_WORDS = /\b(?:error|exception|failed|failure|traceback|undefined is not)\b|错误|失败|异常/i;
 
 /**
- * `#task: self-review`. Input: the output to review, as text or JSON with `output`/`result`.
+ * Task `self-review`. Input: the output to review, as text or JSON with `output`/`result`.
  * Output: `{ passed, score (0..1), issues: string[], suggestions: string[], summary }`.
  * An empty or very short output, or one that reports an error, does not pass.
  */

@@ -1,6 +1,7 @@
 import { JsonObject, JsonValue } from '../../../shared/json';
 import { invalidQuery as invalid } from './invalid-query';
-import { RegexSyntaxError, SafeRegex, StepBudget } from '../safe-regex/safe-regex';
+import { CompileRegex, RegexMatcher, regexFlags } from './regex-matcher';
+import { StepBudget } from './step-budget';
 import { comparable, compareJson, jsonEqual } from './json-order';
 import { candidatesAt, isObject, parsePath, valuesAt } from './document-path';
 
@@ -13,17 +14,19 @@ const FIELD_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$i
 
 interface Context {
   clauses: number;
+  compileRegex: CompileRegex;
 }
 
 /**
  * Compiles a MongoDB-style filter (the subset `$eq $ne $gt $gte $lt $lte $in $nin $exists
  * $and $or $regex`, dotted paths, implicit equality and array matching) into a predicate.
  * Malformed filters are refused up front with the offending location, never half-applied.
- * `$regex` runs on `SafeRegex`, in linear time.
+ * `$regex` patterns go to `compileRegex` (a linear-time engine); each test is charged to the
+ * budget at the most it can cost.
  */
-export function compileFilter(filter: JsonValue | undefined): DocumentPredicate {
+export function compileFilter(filter: JsonValue | undefined, compileRegex: CompileRegex): DocumentPredicate {
   if (filter === undefined || filter === null) return () => true;
-  return compileDocument(filter, 'filter', 0, { clauses: 0 });
+  return compileDocument(filter, 'filter', 0, { clauses: 0, compileRegex });
 }
 
 function compileDocument(filter: JsonValue, where: string, depth: number, context: Context): DocumentPredicate {
@@ -36,7 +39,7 @@ function compileDocument(filter: JsonValue, where: string, depth: number, contex
     if (key.startsWith('$')) throw invalid(`${where}.${key}`, 'is not a supported top-level operator ($and, $or)');
     const segments = parsePath(key);
     if (!segments) throw invalid(`${where}.${key}`, 'is not a valid field path');
-    return compileField(segments, value, `${where}.${key}`);
+    return compileField(segments, value, `${where}.${key}`, context);
   });
   return (document, budget) => parts.every((part) => part(document, budget));
 }
@@ -47,18 +50,18 @@ function compileLogical(op: '$and' | '$or', value: JsonValue, where: string, dep
   return op === '$and' ? (d, b) => parts.every((p) => p(d, b)) : (d, b) => parts.some((p) => p(d, b));
 }
 
-function compileField(path: string[], condition: JsonValue, where: string): DocumentPredicate {
+function compileField(path: string[], condition: JsonValue, where: string, context: Context): DocumentPredicate {
   const operatorKeys = isObject(condition) ? Object.keys(condition).filter((k) => k.startsWith('$')) : [];
   if (!isObject(condition) || operatorKeys.length === 0) return (document) => matchesEqual(document, path, condition);
   if (operatorKeys.length !== Object.keys(condition).length) throw invalid(where, 'mixes operators with plain fields');
   const tests = Object.entries(condition)
     .filter(([op]) => op !== '$options')
-    .map(([op, operand]) => compileOperator(path, op, operand, condition, `${where}.${op}`));
+    .map(([op, operand]) => compileOperator(path, op, operand, condition, `${where}.${op}`, context));
   if (tests.length === 0) throw invalid(where, '$options needs $regex');
   return (document, budget) => tests.every((test) => test(document, budget));
 }
 
-function compileOperator(path: string[], op: string, operand: JsonValue, siblings: JsonObject, where: string): DocumentPredicate {
+function compileOperator(path: string[], op: string, operand: JsonValue, siblings: JsonObject, where: string, context: Context): DocumentPredicate {
   if (!FIELD_OPERATORS.has(op)) throw invalid(where, 'is not a supported operator');
   switch (op) {
     case '$eq':
@@ -78,7 +81,7 @@ function compileOperator(path: string[], op: string, operand: JsonValue, sibling
       return (document) => (valuesAt(document, path).length > 0) === operand;
     }
     case '$regex':
-      return compileRegex(path, operand, siblings.$options, where);
+      return compileRegex(path, operand, siblings.$options, where, context.compileRegex);
     default: {
       if (typeof operand !== 'number' && typeof operand !== 'string') throw invalid(where, 'must be a number or a string');
       return (document) => candidatesAt(document, path).some((value) => comparable(value, operand) && ordered(op, compareJson(value, operand)));
@@ -86,19 +89,22 @@ function compileOperator(path: string[], op: string, operand: JsonValue, sibling
   }
 }
 
-function compileRegex(path: string[], pattern: JsonValue, options: JsonValue | undefined, where: string): DocumentPredicate {
+function compileRegex(path: string[], pattern: JsonValue, options: JsonValue | undefined, where: string, compile: CompileRegex): DocumentPredicate {
   if (typeof pattern !== 'string' || pattern.length > FILTER_LIMITS.maxRegexChars) {
     throw invalid(where, `must be a pattern of at most ${FILTER_LIMITS.maxRegexChars} characters`);
   }
   if (options !== undefined && typeof options !== 'string') throw invalid(where, '$options must be a string');
-  let regex: SafeRegex;
-  try {
-    regex = new SafeRegex(pattern, options ?? '');
-  } catch (error) {
-    if (error instanceof RegexSyntaxError) throw invalid(where, error.message);
-    throw error;
-  }
-  return (document, budget) => candidatesAt(document, path).some((value) => typeof value === 'string' && regex.test(value, budget));
+  const flags = regexFlags(options ?? '');
+  if (!flags) throw invalid(where, `has unsupported $options "${options}"; use i, m and s`);
+  const compiled = compile(pattern, flags);
+  if (!compiled.ok) throw invalid(where, compiled.problem);
+  const { matcher } = compiled;
+  return (document, budget) => candidatesAt(document, path).some((value) => typeof value === 'string' && charged(matcher, value, budget));
+}
+
+function charged(matcher: RegexMatcher, text: string, budget: StepBudget | undefined): boolean {
+  budget?.spend((text.length + 1) * matcher.stepsPerChar);
+  return matcher.test(text);
 }
 
 /** `{a: null}` also matches a missing `a`, as in MongoDB. */

@@ -1,6 +1,7 @@
 import { JsonObject, JsonValue } from '../../../shared/json';
 import { invalidQuery as invalid } from './invalid-query';
 import { compileFilter, DocumentPredicate } from './document-filter';
+import { CompileRegex } from './regex-matcher';
 import { compileProjection, DocumentProjection } from './document-projection';
 import { compileSort, DocumentComparator } from './document-sort';
 import { isObject } from './document-path';
@@ -25,7 +26,7 @@ const KEYS = new Set(['collection', 'filter', 'projection', 'sort', 'limit', 'sk
 export const MAX_SKIP = 5_000;
 
 /** Parses and compiles a document query; every malformed part is a `DataSourceValidationError`. */
-export function parseDocumentQuery(text: string): DocumentQuery {
+export function parseDocumentQuery(text: string, compileRegex: CompileRegex): DocumentQuery {
   let raw: JsonValue;
   try {
     raw = JSON.parse(text) as JsonValue;
@@ -37,7 +38,7 @@ export function parseDocumentQuery(text: string): DocumentQuery {
   if (unknown !== undefined) throw invalid(`query.${unknown}`, 'is not a query field (collection, filter, projection, sort, limit, skip)');
   return {
     collection: collectionOf(raw),
-    matches: compileFilter(raw.filter),
+    matches: compileFilter(raw.filter, compileRegex),
     project: compileProjection(raw.projection),
     compare: compileSort(raw.sort),
     limit: count(raw, 'limit', 1, Number.MAX_SAFE_INTEGER),

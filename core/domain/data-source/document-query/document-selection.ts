@@ -1,9 +1,9 @@
 import { JsonObject } from '../../../shared/json';
 import { DocumentQueryTooCostlyError } from '../data-source.errors';
-import { StepBudget } from '../safe-regex/safe-regex';
 import { DocumentQuery } from './document-query';
+import { StepBudget } from './step-budget';
 
-/** Regex matcher steps one document query may spend (about a second of work). */
+/** Regex steps (characters tested × the pattern's program size) one document query may spend: about a second of work at worst. */
 export const MAX_QUERY_STEPS = 20_000_000;
 
 /**

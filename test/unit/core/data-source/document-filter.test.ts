@@ -1,6 +1,7 @@
 import { DataSourceValidationError } from '../../../../core/domain/data-source/data-source.errors';
 import { compileFilter } from '../../../../core/domain/data-source/document-query/document-filter';
 import { JsonObject, JsonValue } from '../../../../core/shared/json';
+import { compileRegex } from '../../../fixtures/regex/compile-regex';
 
 const DOCS: JsonObject[] = [
   { _id: 'a', name: 'Ada', age: 36, city: 'London', tags: ['math', 'code'], address: { zip: 'N1', geo: { lat: 51.5 } }, items: [{ sku: 'x', qty: 2 }, { sku: 'y', qty: 5 }] },
@@ -10,7 +11,7 @@ const DOCS: JsonObject[] = [
 ];
 
 function ids(filter: JsonValue): string[] {
-  const matches = compileFilter(filter);
+  const matches = compileFilter(filter, compileRegex);
   return DOCS.filter((d) => matches(d)).map((d) => d._id as string);
 }
 
@@ -61,8 +62,8 @@ describe('compileFilter', () => {
 
   it('When a document has an own __proto__ key, Then it is matched as plain data', () => {
     const document = JSON.parse('{"__proto__": {"admin": true}}') as JsonObject;
-    expect(compileFilter({ '__proto__.admin': true })(document)).toBe(true);
-    expect(compileFilter({ 'constructor.name': 'Object' })({})).toBe(false);
+    expect(compileFilter({ '__proto__.admin': true }, compileRegex)(document)).toBe(true);
+    expect(compileFilter({ 'constructor.name': 'Object' }, compileRegex)({})).toBe(false);
   });
 
   it.each<[string, JsonValue, string]>([
@@ -83,7 +84,7 @@ describe('compileFilter', () => {
   ])('When the filter has %s, Then it is refused naming %s', (_name, filter, field) => {
     let error: unknown;
     try {
-      compileFilter(filter);
+      compileFilter(filter, compileRegex);
     } catch (caught) {
       error = caught;
     }
@@ -95,8 +96,8 @@ describe('compileFilter', () => {
   it('When the filter nests too deep or has too many conditions, Then it is refused', () => {
     let deep: JsonValue = { a: 1 };
     for (let i = 0; i < 12; i += 1) deep = { $and: [deep] };
-    expect(() => compileFilter(deep)).toThrow(DataSourceValidationError);
+    expect(() => compileFilter(deep, compileRegex)).toThrow(DataSourceValidationError);
     const wide = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`f${i}`, i]));
-    expect(() => compileFilter(wide)).toThrow('more than 200 conditions');
+    expect(() => compileFilter(wide, compileRegex)).toThrow('more than 200 conditions');
   });
 });

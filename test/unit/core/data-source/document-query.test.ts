@@ -2,6 +2,7 @@ import { DataSourceValidationError, DocumentQueryTooCostlyError } from '../../..
 import { parseDocumentQuery } from '../../../../core/domain/data-source/document-query/document-query';
 import { DocumentSelection } from '../../../../core/domain/data-source/document-query/document-selection';
 import { JsonObject, JsonValue } from '../../../../core/shared/json';
+import { compileRegex } from '../../../fixtures/regex/compile-regex';
 
 const ORDERS: JsonObject[] = [
   { _id: '1', customer: { name: 'Ada', tier: 'gold' }, total: 30, status: 'paid', lines: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 2 }] },
@@ -12,7 +13,7 @@ const ORDERS: JsonObject[] = [
 ];
 
 function run(query: { [key: string]: JsonValue }, maxRows = 100): { documents: JsonObject[]; truncated: boolean } {
-  const selection = new DocumentSelection(parseDocumentQuery(JSON.stringify(query)), maxRows);
+  const selection = new DocumentSelection(parseDocumentQuery(JSON.stringify(query), compileRegex), maxRows);
   for (const order of ORDERS) selection.offer(order);
   return selection.result();
 }
@@ -76,7 +77,7 @@ describe('document queries', () => {
   ])('When the query is %s, Then it is refused naming %s', (_name, text, field) => {
     let error: unknown;
     try {
-      parseDocumentQuery(text);
+      parseDocumentQuery(text, compileRegex);
     } catch (caught) {
       error = caught;
     }
@@ -85,7 +86,7 @@ describe('document queries', () => {
   });
 
   it('When a regex filter would cost more steps than the budget, Then the query stops with too_large', () => {
-    const selection = new DocumentSelection(parseDocumentQuery('{"collection":"o","filter":{"text":{"$regex":"(a|aa|aaa)*b"}}}'), 10);
+    const selection = new DocumentSelection(parseDocumentQuery('{"collection":"o","filter":{"text":{"$regex":"(a|aa|aaa)*b"}}}', compileRegex), 10);
     const long = { text: 'a'.repeat(15_000) };
     expect(() => {
       for (let i = 0; i < 200; i += 1) selection.offer(long);

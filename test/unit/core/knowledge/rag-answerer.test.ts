@@ -31,7 +31,8 @@ describe('RagAnswerer', () => {
     expect(request.messages).toHaveLength(2);
     const [system, user] = request.messages;
     expect(system.role).toBe('system');
-    expect(system.content.split('\n')[0]).toBe('#task: rag-answer');
+    expect(request.task).toBe('rag-answer');
+    expect(system.content.split('\n')[0]).toBe("Answer the user's question using only the numbered sources below.");
     expect(system.content).toContain('[1] ');
     expect(system.content).toContain('[2] ');
     expect(system.content).toContain('water notes.txt (part 1)\nWater tomatoes regularly in summer.');

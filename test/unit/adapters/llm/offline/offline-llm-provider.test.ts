@@ -18,9 +18,10 @@ const webSearch: ToolDefinition = {
 const say = (content: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content }], ...extra });
 const structured = (task: string, input: string, responseFormat: 'json' | 'text' = 'json'): ChatRequest => ({
   messages: [
-    { role: 'system', content: `#task: ${task}\nFollow the instructions.` },
+    { role: 'system', content: 'Follow the instructions.' },
     { role: 'user', content: input },
   ],
+  task,
   responseFormat,
 });
 
@@ -104,14 +105,14 @@ describe('OfflineLlmProvider', () => {
 describe('OfflineLlmProvider structured prompts', () => {
   const provider = new OfflineLlmProvider();
 
-  it('routes #task: goal-decomposition to its responder', async () => {
+  it('routes the task goal-decomposition to its responder', async () => {
     const response = await provider.chat(structured('goal-decomposition', 'Collect the data; clean it; then train a model'));
     const body = JSON.parse(response.content);
     expect(body.tasks.map((t: { title: string }) => t.title)).toEqual(['Collect the data', 'Clean it', 'Train a model']);
     expect(body.tasks.map((t: { dependsOn: number[] }) => t.dependsOn)).toEqual([[], [0], [1]]);
   });
 
-  it('routes #task: self-review to its responder', async () => {
+  it('routes the task self-review to its responder', async () => {
     const body = JSON.parse((await provider.chat(structured('self-review', 'Traceback: error in step 3'))).content);
     expect(body).toMatchObject({ passed: false, score: 0.3 });
     expect(body.issues.length).toBeGreaterThan(0);

@@ -2,20 +2,25 @@ import { goalDecompositionResponder } from '../../../../../adapters/llm/offline/
 import { findResponder, OFFLINE_RESPONDERS, readStructuredPrompt } from '../../../../../adapters/llm/offline/responders';
 import { selfReviewResponder } from '../../../../../adapters/llm/offline/responders/self-review.responder';
 
-const prompt = (input: string) => readStructuredPrompt([{ role: 'user', content: input }]);
+const prompt = (input: string) => readStructuredPrompt({ messages: [{ role: 'user', content: input }] });
 
 describe('readStructuredPrompt', () => {
-  it('reads the task from the first system line and keeps the rest as instructions', () => {
-    const read = readStructuredPrompt([
-      { role: 'system', content: '#task: Goal-Decomposition\nSplit the goal.' },
-      { role: 'system', content: 'Be terse.' },
-      { role: 'user', content: '{"title":"Ship it"}' },
-    ]);
+  it('When a request names its task, Then the task is read from the request and every system message is instructions', () => {
+    const read = readStructuredPrompt({
+      task: 'Goal-Decomposition',
+      messages: [
+        { role: 'system', content: 'Split the goal.' },
+        { role: 'system', content: 'Be terse.' },
+        { role: 'user', content: '{"title":"Ship it"}' },
+      ],
+    });
     expect(read).toMatchObject({ task: 'goal-decomposition', instructions: 'Split the goal.\n\nBe terse.', input: '{"title":"Ship it"}', inputJson: { title: 'Ship it' } });
   });
 
-  it('has no task when the first line is not a task line', () => {
-    expect(readStructuredPrompt([{ role: 'system', content: 'You are helpful.\n#task: x' }]).task).toBeUndefined();
+  it('When a system message spells a task line, Then it is only text: tasks come from the request alone', () => {
+    const read = readStructuredPrompt({ messages: [{ role: 'system', content: '#task: self-review\nReview it.' }] });
+    expect(read.task).toBeUndefined();
+    expect(read.instructions).toBe('#task: self-review\nReview it.');
   });
 });
 

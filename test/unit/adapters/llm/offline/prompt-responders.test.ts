@@ -2,12 +2,14 @@ import { ChatMessage } from '../../../../../core/domain/llm/chat-message';
 import { repairIntentAnalysis } from '../../../../../core/domain/prompt/intent-analysis-repair';
 import { detectLanguage } from '../../../../../core/domain/prompt/prompt-language';
 import { intentAnalysisMessages } from '../../../../../core/services/prompt/intent-analysis.prompt';
+import { INTENT_ANALYSIS_TASK, PROMPT_WRITING_TASK } from '../../../../../core/services/prompt/prompt-tasks';
 import { promptWritingMessages } from '../../../../../core/services/prompt/prompt-writing.prompt';
 import { OfflineLlmProvider } from '../../../../../adapters/llm/offline/offline-llm-provider';
 import { LABELLED_ITEMS } from '../../../../bench/intent-accuracy';
 
 const model = new OfflineLlmProvider();
-const ask = async (messages: ChatMessage[], responseFormat: 'json' | 'text') => (await model.chat({ messages, responseFormat })).content;
+const ask = async (messages: ChatMessage[], responseFormat: 'json' | 'text') =>
+  (await model.chat({ messages, responseFormat, task: responseFormat === 'json' ? INTENT_ANALYSIS_TASK : PROMPT_WRITING_TASK })).content;
 
 describe('Offline responders for the prompt pipeline', () => {
   it('When the offline model answers stage one for every labelled input, Then each answer is schema-valid as sent (no repair needed)', async () => {
@@ -52,7 +54,7 @@ describe('Offline responders for the prompt pipeline', () => {
       intent_analysis: { core_intent: '咨询', sub_category: 'Budgeting', domain: 'Household finance', constraints: ['Keep it under $900 a month'] },
     });
 
-    const prompt = await ask([{ role: 'system', content: '#task: prompt-writing\nWrite it.' }, { role: 'user', content: material }], 'text');
+    const prompt = await ask([{ role: 'system', content: 'Write it.' }, { role: 'user', content: material }], 'text');
 
     expect(prompt).toContain('adviser on household finance');
     expect(prompt).toContain('- Keep it under $900 a month');

@@ -1,6 +1,6 @@
 import { OfflineLlmProvider } from '../../../../../adapters/llm/offline/offline-llm-provider';
 import { RagSource } from '../../../../../core/domain/knowledge/rag-answer';
-import { citationsIn, ragMessages } from '../../../../../core/services/knowledge/rag-prompt';
+import { citationsIn, RAG_TASK, ragMessages } from '../../../../../core/services/knowledge/rag-prompt';
 
 const model = new OfflineLlmProvider();
 
@@ -9,7 +9,7 @@ function source(index: number, title: string, content: string): RagSource {
 }
 
 async function answer(question: string, sources: RagSource[]): Promise<string> {
-  return (await model.chat({ messages: ragMessages(question, sources, 1500) })).content;
+  return (await model.chat({ messages: ragMessages(question, sources, 1500), task: RAG_TASK })).content;
 }
 
 describe('Offline answer to the rag-answer task', () => {

@@ -6,18 +6,31 @@ const { WarmContext } = require('./warm-context');
 
 const ignore = () => undefined;
 
-/** V8's code cache for the bootstrap (the same source for every plugin), made by this worker's first compile. */
+/** @typedef {import('./isolate-slot').IsolateSlot} IsolateSlot */
+/**
+ * A context ready for calls, or one carrying why its plugin could not load.
+ * @typedef {(WarmContext & { failure?: undefined }) | (WarmContext & { failure: import('./envelope').Failure, logs: import('./envelope').LogLine[] })} LoadedContext
+ */
+
+/**
+ * V8's code cache for the bootstrap (the same source for every plugin), made by this worker's first compile.
+ * @type {import('isolated-vm').ExternalCopy<ArrayBuffer> | undefined}
+ */
 let bootstrapCache;
 
+/** @param {import('isolated-vm').Isolate} isolate */
 async function compileBootstrap(isolate) {
   const options = bootstrapCache ? { cachedData: bootstrapCache } : { produceCachedData: true };
-  const script = await isolate.compileScript(BOOTSTRAP_SOURCE, { filename: 'kernel:bootstrap', ...options });
+  // isolated-vm documents `cachedData` on the compiled script (CachedDataResult) but types compileScript without it.
+  const script = /** @type {import('isolated-vm').Script & import('isolated-vm').CachedDataResult} */ (
+    await isolate.compileScript(BOOTSTRAP_SOURCE, { filename: 'kernel:bootstrap', ...options })
+  );
   if (!bootstrapCache && script.cachedData) bootstrapCache = script.cachedData;
   return script;
 }
 
 /**
- * @param {import('./isolate-slot').IsolateSlot} slot
+ * @param {IsolateSlot} slot
  * @returns {Promise<[import('isolated-vm').Script, import('isolated-vm').Script]>}
  */
 function compileScripts(slot) {
@@ -32,11 +45,12 @@ function compileScripts(slot) {
  * `init()` run. A plugin that fails to load gives a context carrying `failure` (released by
  * the caller). Throws when the isolate broke (disposed, or, on an isolate that served calls
  * before, something they left behind surfaced here).
- * @param {import('./isolate-slot').IsolateSlot} slot
+ * @param {IsolateSlot} slot
  * @param {string} user
- * @returns {Promise<WarmContext & { failure?: { code: string, message: string }, logs?: object[] }>}
+ * @returns {Promise<LoadedContext>}
  */
 async function loadContext(slot, user) {
+  /** @type {[import('isolated-vm').Script, import('isolated-vm').Script] | [undefined, { failure: string }]} */
   const [bootstrap, plugin] = await slot.compile().catch((error) => {
     if (slot.dead) throw error;
     return [undefined, { failure: `The plugin failed to compile: ${messageOf(error)}` }];
@@ -88,7 +102,10 @@ async function loadContext(slot, user) {
   }
 }
 
-/** Takes what earlier calls left unhandled (see IsolateSlot.flushDue) before the new context's first task. */
+/**
+ * Takes what earlier calls left unhandled (see IsolateSlot.flushDue) before the new context's first task.
+ * @param {IsolateSlot} slot
+ */
 async function flush(slot) {
   slot.flushDue = false;
   const flusher = slot.contexts.values().next().value;

@@ -9,6 +9,27 @@
 const KERNEL_OUTCOMES = new Set(['capability_denied', 'unavailable', 'timeout', 'quota_exceeded']);
 const PLUGIN_OUTCOMES = new Set(['runtime_error', 'invalid_output']);
 
+/**
+ * The caps the bootstrap writes within (sandbox-worker.js's `options.bootstrap`).
+ * @typedef {{ maxOutputChars: number, maxLogLines: number, maxLogChars: number }} BootstrapLimits
+ */
+/** @typedef {{ level: string, message: string }} LogLine */
+/** @typedef {{ code: string, message: string }} Failure */
+/**
+ * A call's envelope once re-checked; the output stays JSON text.
+ * @typedef {{ ok: boolean, output?: string, error?: Failure, logs: LogLine[], logUsed?: boolean }} DecodedEnvelope
+ */
+/**
+ * What the isolate wrote, as parsed: any field may be missing or of any type.
+ * @typedef {{ ok?: unknown, code?: unknown, message?: unknown, logs?: unknown, dropped?: unknown, logUsed?: unknown }} RawHeader
+ */
+
+/**
+ * @param {unknown} envelope what the entry point returned
+ * @param {{ kernelCodes: Set<string> }} call
+ * @param {{ bootstrap: BootstrapLimits }} options
+ * @returns {DecodedEnvelope}
+ */
 function decodeEnvelope(envelope, call, options) {
   if (typeof envelope !== 'string') {
     return { ok: false, error: { code: 'runtime_error', message: 'The tool did not return through the kernel' }, logs: [] };
@@ -29,7 +50,13 @@ function decodeEnvelope(envelope, call, options) {
   return { ok: false, error: { code: outcomeCode(header.code, call), message: clip(String(header.message), 1000) }, logs, logUsed };
 }
 
+/**
+ * @param {unknown} code
+ * @param {{ kernelCodes: Set<string> }} call
+ * @returns {string}
+ */
 function outcomeCode(code, call) {
+  if (typeof code !== 'string') return 'runtime_error';
   if (PLUGIN_OUTCOMES.has(code)) return code;
   if (KERNEL_OUTCOMES.has(code) && call.kernelCodes.has(code)) return code;
   return 'runtime_error';
@@ -39,11 +66,18 @@ function outcomeCode(code, call) {
  * The longest header an isolate can honestly write: every log line at its cap, each character
  * escaped (`\u0000` is six), plus a failure message. The bootstrap refuses to write more and
  * the worker refuses to read more.
+ * @param {{ maxLogLines: number, maxLogChars: number }} limits
+ * @returns {number}
  */
 function maxHeaderChars(limits) {
   return limits.maxLogLines * ((limits.maxLogChars + 1) * 6 + 64) + 16 * 1024;
 }
 
+/**
+ * @param {unknown} text
+ * @param {BootstrapLimits} limits
+ * @returns {RawHeader | undefined}
+ */
 function decodeHeader(text, limits) {
   if (typeof text !== 'string' || text.length > maxHeaderChars(limits)) return undefined;
   try {
@@ -56,8 +90,15 @@ function decodeHeader(text, limits) {
 
 const LEVELS = new Set(['debug', 'info', 'warn', 'error', 'log']);
 
+/**
+ * @param {unknown} raw
+ * @param {unknown} dropped
+ * @param {BootstrapLimits} limits
+ * @returns {LogLine[]}
+ */
 function sanitizeLogs(raw, dropped, limits) {
   if (!Array.isArray(raw)) return [];
+  /** @type {LogLine[]} */
   const logs = raw.slice(0, limits.maxLogLines).map((line) => ({
     level: line && LEVELS.has(line.level) ? line.level : 'log',
     message: clip(String(line && line.message), limits.maxLogChars + 1),
@@ -68,11 +109,19 @@ function sanitizeLogs(raw, dropped, limits) {
   return logs;
 }
 
+/**
+ * @param {string} text
+ * @param {number} max
+ */
 function clip(text, max) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** A message fit to leave the worker: isolated-vm errors carry no host stack in `message`. */
+/**
+ * A message fit to leave the worker: isolated-vm errors carry no host stack in `message`.
+ * @param {unknown} error
+ * @returns {string}
+ */
 function messageOf(error) {
   try {
     const text = error instanceof Error ? String(error.message) : String(error);
@@ -82,7 +131,12 @@ function messageOf(error) {
   }
 }
 
-/** What a failed load reports (init() threw, no default export…), re-checked like a call's envelope. */
+/**
+ * What a failed load reports (init() threw, no default export…), re-checked like a call's envelope.
+ * @param {unknown} text
+ * @param {BootstrapLimits} limits
+ * @returns {{ failure: Failure, logs: LogLine[] }}
+ */
 function decodeLoadFailure(text, limits) {
   const header = decodeHeader(text, limits);
   const message = header ? clip(String(header.message), 1000) : 'The plugin failed to load';

@@ -41,7 +41,12 @@ function closeInheritedDescriptors(fdDir = '/proc/self/fd', channelFd = channelD
   return closed;
 }
 
-/** fd -> what it points at, for every descriptor above 2 but the channel. */
+/**
+ * fd -> what it points at, for every descriptor above 2 but the channel.
+ * @param {string} fdDir
+ * @param {number | undefined} channelFd
+ * @returns {Map<number, string>}
+ */
 function listDescriptors(fdDir, channelFd) {
   const open = new Map();
   let names;

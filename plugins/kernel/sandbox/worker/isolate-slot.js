@@ -4,6 +4,17 @@ const { compileScripts, loadContext } = require('./context-loader');
 const { decodeEnvelope, messageOf } = require('./envelope');
 const { liveContexts } = require('./warm-context');
 
+/** @typedef {import('./sandbox-worker').Call} Call */
+/** @typedef {import('./warm-context').WarmContext} WarmContext */
+/** @typedef {import('./envelope').Failure} Failure */
+/** @typedef {{ cpuMs: number, heapBytes: number }} Metrics */
+/**
+ * One call's outcome. `retry` means the isolate broke before any of the call's code ran, so
+ * another isolate may take it.
+ * @typedef {import('./envelope').DecodedEnvelope & { retry?: boolean, metrics: Metrics }} CallResult
+ */
+
+/** @type {Metrics} */
 const NO_METRICS = Object.freeze({ cpuMs: 0, heapBytes: 0 });
 
 /** Idle CPU that means work left behind is spinning: more than this, at more than half a core. */
@@ -27,26 +38,37 @@ class IsolateSlot {
       memoryLimit: pool.spec.memoryMb,
       onCatastrophicError: (message) => pool.hooks.onCatastrophic(pool.spec.key, message),
     });
+    /** @type {Promise<[import('isolated-vm').Script, import('isolated-vm').Script]> | undefined} */
     this.scripts = undefined;
-    /** @type {Map<string, import('./warm-context').WarmContext>} user -> context, least recently used first */
+    /** @type {Map<string, WarmContext>} user -> context, least recently used first */
     this.contexts = new Map();
     this.busy = false;
     this.lastUsed = Date.now();
-    /** Why the worker disposed this isolate, when it did. */
+    /**
+     * Why the worker disposed this isolate, when it did.
+     * @type {Failure | undefined}
+     */
     this.killedBecause = undefined;
     this.heapBytes = 0;
     this.heapSampledAt = 0;
     /** Calls that ran plugin code here: from the second on, an unhandled rejection's text is withheld (it may not be this call's). */
     this.served = 0;
-    /** While busy: the CPU budget being watched (`{ start, cpuMs, what }`). */
+    /**
+     * While busy: the CPU budget being watched.
+     * @type {{ start: number, cpuMs: number, what: string } | undefined}
+     */
     this.budget = undefined;
-    /** While a call runs: its context, through which the CPU watch pumps the isolate. */
+    /**
+     * While a call runs: its context, through which the CPU watch pumps the isolate.
+     * @type {WarmContext | undefined}
+     */
     this.serving = undefined;
     /**
      * A host call was answered since the last checked task: a rejection it let the plugin leave
      * unhandled is pending, and isolated-vm would report it on the next task, another call's.
      */
     this.flushDue = false;
+    /** @type {{ arguments: { copy: true }, result: { promise: true, copy: true }, timeout: number }} */
     this.invokeOptions = { arguments: { copy: true }, result: { promise: true, copy: true }, timeout: pool.spec.cpuMs };
     /** While idle: CPU and time when last checked, to notice work left behind spinning. */
     this.idleSince = { cpu: 0, at: 0 };
@@ -56,6 +78,10 @@ class IsolateSlot {
     return this.isolate.isDisposed;
   }
 
+  /**
+   * @param {string} code
+   * @param {string} message
+   */
   kill(code, message) {
     if (!this.killedBecause) this.killedBecause = { code, message };
     this.releaseContexts();
@@ -80,9 +106,9 @@ class IsolateSlot {
   }
 
   /**
-   * Runs one call and never throws: every failure becomes `{ ok: false, error }`. `retry`
-   * means the isolate broke before any of this call's code ran, so another isolate may take it.
-   * @returns {Promise<{ ok: boolean, retry?: boolean, output?: string, error?: { code: string, message: string }, logs: object[], logUsed?: boolean, metrics: { cpuMs: number, heapBytes: number } }>}
+   * Runs one call and never throws: every failure becomes `{ ok: false, error }`.
+   * @param {Call} call
+   * @returns {Promise<CallResult>}
    */
   async run(call) {
     let warm = this.contexts.get(call.user);
@@ -98,6 +124,11 @@ class IsolateSlot {
     return this.invoke(warm, call);
   }
 
+  /**
+   * @param {WarmContext} warm
+   * @param {Call} call
+   * @returns {Promise<CallResult>}
+   */
   async invoke(warm, call) {
     const leftoversPossible = this.served > 0;
     this.served += 1;
@@ -110,7 +141,9 @@ class IsolateSlot {
       // An empty task queued right before this call's takes what earlier calls left behind.
       if (this.flushDue) this.pump(warm);
       this.flushDue = false;
-      const envelope = await warm.entry.apply(undefined, ['invoke', call.input], this.optionsFor(call));
+      // Every context in `contexts` finished loading, so its entry point is set.
+      const entry = /** @type {import('isolated-vm').Reference} */ (warm.entry);
+      const envelope = await entry.apply(undefined, ['invoke', call.input], this.optionsFor(call));
       return { ...decodeEnvelope(envelope, call, this.pool.options), metrics: this.metrics(cpuStart) };
     } catch (error) {
       // A limit or an unhandled rejection may have left the module half-updated: never reuse it.
@@ -124,18 +157,24 @@ class IsolateSlot {
     }
   }
 
+  /** @param {WarmContext} warm */
   noteAnswers(warm) {
     if (!warm.binding.answered) return;
     warm.binding.answered = false;
     this.flushDue = true;
   }
 
+  /** @param {Call} call */
   optionsFor(call) {
     if (call.cpuMs === this.invokeOptions.timeout) return this.invokeOptions;
     return { ...this.invokeOptions, timeout: call.cpuMs };
   }
 
-  /** A new context for the caller; `result` instead when the plugin cannot load (or the isolate broke). */
+  /**
+   * A new context for the caller; `result` instead when the plugin cannot load (or the isolate broke).
+   * @param {Call} call
+   * @returns {Promise<{ warm: WarmContext, result?: undefined } | { warm?: undefined, result: CallResult }>}
+   */
   async loadFor(call) {
     const cpuStart = this.cpuNow();
     let warm;
@@ -156,12 +195,16 @@ class IsolateSlot {
     return { warm };
   }
 
+  /** @param {WarmContext} warm */
   discard(warm) {
     if (this.contexts.get(warm.user) === warm) this.contexts.delete(warm.user);
     warm.release();
   }
 
-  /** Releases the least recently used contexts beyond `max`, never the one serving a call. */
+  /**
+   * Releases the least recently used contexts beyond `max`, never the one serving a call.
+   * @param {number} max
+   */
   evictBeyond(max) {
     for (const warm of this.contexts.values()) {
       if (this.contexts.size <= max) return;
@@ -191,10 +234,11 @@ class IsolateSlot {
   /**
    * isolated-vm queues V8's own tasks (the steps of an async WebAssembly compile, say) without
    * waking the isolate: a call awaiting one would wait for its deadline. An empty task lets them run.
+   * @param {WarmContext} warm
    */
   pump(warm) {
     try {
-      warm.entry.applyIgnored(undefined, ['flush']);
+      warm.entry?.applyIgnored(undefined, ['flush']);
     } catch {
       // released or disposed meanwhile: nothing to pump
     }
@@ -221,6 +265,9 @@ class IsolateSlot {
    * The entry point catches what the tool throws, so a rejected `apply` is a limit, a disposal,
    * or an unhandled promise rejection (isolated-vm reports those on the next operation). On an
    * isolate that served earlier calls that rejection may be theirs, so its text is withheld.
+   * @param {unknown} error
+   * @param {Call} call
+   * @returns {Failure}
    */
   failureFor(error, call, leftoversPossible = false) {
     if (this.killedBecause) return this.killedBecause;
@@ -239,7 +286,11 @@ class IsolateSlot {
     return this.dead ? 0 : Number(this.isolate.cpuTime);
   }
 
-  /** CPU of this call; heap as last sampled (see `sampleHeapSoon`). */
+  /**
+   * CPU of this call; heap as last sampled (see `sampleHeapSoon`).
+   * @param {number} cpuStart
+   * @returns {Metrics}
+   */
   metrics(cpuStart) {
     if (this.dead) return NO_METRICS;
     return { cpuMs: Math.max(0, (this.cpuNow() - cpuStart) / 1e6), heapBytes: this.heapBytes };

@@ -3,6 +3,18 @@ const { bootstrapConstants } = require('./bootstrap-source');
 const { IsolateSlot } = require('./isolate-slot');
 
 /**
+ * One plugin version as the supervisor loads it: its bundle, grants and clamped limits.
+ * @typedef {{ key: string, id: string, code: string, grants: string[], memoryMb: number, cpuMs: number, timeoutMs: number }} PluginSpec
+ */
+/**
+ * What the pools call back into the worker for.
+ * @typedef {object} PoolHooks
+ * @property {import('./warm-context').HostCall} hostCall answers an isolate's capability call
+ * @property {(keep: import('./warm-context').WarmContext) => void} trimContexts sheds contexts over the worker's cap
+ * @property {(key: string, message: string) => void} onCatastrophic
+ */
+
+/**
  * The isolates of one plugin version in this worker: created on first use, at most
  * `maxIsolates` at once, one call per isolate; extra calls wait their turn, first come first
  * served. A call goes to an idle isolate that holds its user's warm context when there is one.
@@ -11,9 +23,9 @@ const { IsolateSlot } = require('./isolate-slot');
  */
 class PluginPool {
   /**
-   * @param {{ key: string, id: string, code: string, grants: string[], memoryMb: number, cpuMs: number, timeoutMs: number }} spec
-   * @param {{ maxIsolates: number, maxContexts: number, idleMs: number, spareIdleMs: number, contextIdleMs: number, bootstrap: object }} options
-   * @param {{ hostCall: Function, onCatastrophic: Function }} hooks
+   * @param {PluginSpec} spec
+   * @param {import('./sandbox-worker').WorkerOptions} options
+   * @param {PoolHooks} hooks
    */
   constructor(spec, options, hooks) {
     this.spec = spec;
@@ -24,11 +36,16 @@ class PluginPool {
     this.constants = bootstrapConstants({ grants: spec.grants, ...options.bootstrap });
     /** @type {IsolateSlot[]} */
     this.slots = [];
+    /** @type {{ resolve: (slot: IsolateSlot) => void, reject: (error: unknown) => void }[]} */
     this.waiters = [];
   }
 
-  /** @returns {Promise<IsolateSlot>} */
+  /**
+   * @param {string} user
+   * @returns {Promise<IsolateSlot>}
+   */
   lease(user) {
+    /** @type {IsolateSlot | undefined} */
     let idle;
     for (const slot of this.slots) {
       if (slot.busy || slot.dead) continue;
@@ -58,6 +75,7 @@ class PluginPool {
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
+  /** @param {IsolateSlot} slot */
   release(slot) {
     if (slot.dead) {
       this.dropDead();
@@ -99,6 +117,7 @@ class PluginPool {
     for (const slot of this.slots) slot.checkCpu();
   }
 
+  /** @param {number} now */
   sweep(now) {
     for (const slot of this.slots) {
       if (slot.busy || slot.dead) continue;

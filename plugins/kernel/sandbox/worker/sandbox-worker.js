@@ -8,7 +8,8 @@
  * over IPC, where policy and ports live.
  *
  * Plain JavaScript on purpose: the same file is forked from Jest (TypeScript sources), from
- * `node dist/bin/server.js` and from the queue worker, with no build step in between.
+ * `node dist/bin/server.js` and from the queue worker, with no build step in between. Its JSDoc
+ * types are checked strictly all the same (tsconfig.json in this folder, part of `npm run typecheck`).
  *
  * Messages in:  load {key,id,code,grants,memoryMb,cpuMs,timeoutMs} · unload {key} ·
  *               call {id,key,user,input,cpuMs,timeoutMs} · cap-result {id,result} · cancel {id}
@@ -20,6 +21,50 @@ require('./inherited-descriptors').closeInheritedDescriptors();
 const { PluginPool } = require('./plugin-pool');
 const { liveContexts } = require('./warm-context');
 
+/** @typedef {import('../sandbox-protocol').ToWorker} ToWorker */
+/** @typedef {Extract<ToWorker, { t: 'load' }>} LoadMessage */
+/** @typedef {Extract<ToWorker, { t: 'call' }>} CallMessage */
+/** @typedef {import('./isolate-slot').CallResult} CallResult */
+/**
+ * One tool call in this worker, from its `call` message to its `done`.
+ * @typedef {object} Call
+ * @property {number} id
+ * @property {string} user
+ * @property {string} input the tool's input as JSON text
+ * @property {number} cpuMs
+ * @property {number} timeoutMs
+ * @property {Set<string>} grants the capabilities its plugin's manifest declares
+ * @property {Set<string>} used capabilities it called, granted or not
+ * @property {Set<string>} kernelCodes failure codes the worker gave its capability calls
+ * @property {number} capCalls
+ * @property {number} timerCount
+ * @property {Set<number>} caps capability calls awaiting the supervisor's answer
+ * @property {Map<NodeJS.Timeout, (text: string) => void>} timers pending `setTimeout` sleeps
+ * @property {boolean} finished
+ * @property {boolean} aborted
+ * @property {import('./isolate-slot').IsolateSlot | undefined} slot while its code runs
+ * @property {NodeJS.Timeout} [deadline]
+ */
+/**
+ * Pool sizes, watch intervals and caps; the supervisor's argument overrides the defaults.
+ * @typedef {object} WorkerOptions
+ * @property {number} maxIsolates
+ * @property {number} maxContexts warm contexts (one per user) per isolate
+ * @property {number} maxContextsPerWorker and in this worker for all plugins together
+ * @property {number} contextIdleMs
+ * @property {number} idleMs
+ * @property {number} spareIdleMs
+ * @property {number} cpuWatchMs how often running calls' CPU is checked
+ * @property {number} idleWatchMs how often idle isolates' CPU is checked
+ * @property {number} maxCapabilityCalls
+ * @property {number} maxTimers
+ * @property {number} maxArgsChars
+ * @property {import('./envelope').BootstrapLimits} bootstrap
+ */
+
+/** @type {Partial<Omit<WorkerOptions, 'bootstrap'>> & { bootstrap?: Partial<import('./envelope').BootstrapLimits> }} */
+const overrides = JSON.parse(process.argv[2] || '{}');
+/** @type {WorkerOptions} */
 const options = {
   maxIsolates: 2,
   /** Warm contexts (one per user) per isolate, and in this worker for all plugins together. */
@@ -34,37 +79,52 @@ const options = {
   maxCapabilityCalls: 200,
   maxTimers: 1000,
   maxArgsChars: 16 * 1024 * 1024,
-  ...JSON.parse(process.argv[2] || '{}'),
+  ...overrides,
+  bootstrap: { maxOutputChars: 1_048_576, maxLogLines: 200, maxLogChars: 2000, ...overrides.bootstrap },
 };
-options.bootstrap = { maxOutputChars: 1_048_576, maxLogLines: 200, maxLogChars: 2000, ...options.bootstrap };
 
+/** @type {Map<string, PluginPool>} */
 const pools = new Map();
+/** @type {Map<number, Call>} */
 const calls = new Map();
+/** @type {Map<number, { resolve: (text: string) => void, call: Call }>} */
 const pendingCaps = new Map();
 let capSeq = 0;
 
+/** @param {unknown} value */
 const ok = (value) => `1${JSON.stringify(value === undefined ? null : value)}`;
+/**
+ * @param {string} code
+ * @param {string} message
+ */
 const fail = (code, message) => `0${JSON.stringify({ code, message })}`;
 
+/** @param {{ t: import('../sandbox-protocol').FromWorker['t'], [field: string]: unknown }} message */
 function send(message) {
-  if (process.connected) process.send(message);
+  if (process.connected && process.send) process.send(message);
 }
 
+/** @param {unknown} message */
 function fatal(message) {
   send({ t: 'fatal', message: String(message).slice(0, 2000) });
   // Give the message a moment to leave; the supervisor replaces this process either way.
   setTimeout(() => process.exit(70), 50).unref();
 }
 
+/** @type {import('./plugin-pool').PoolHooks} */
 const hooks = {
   hostCall,
   trimContexts,
   onCatastrophic: (key, message) => fatal(`catastrophic error in the isolate of ${key}: ${message}`),
 };
 
-/** Over the worker's cap: releases the least recently used idle contexts (but `keep`), whichever plugin they belong to. */
+/**
+ * Over the worker's cap: releases the least recently used idle contexts (but `keep`), whichever plugin they belong to.
+ * @param {import('./warm-context').WarmContext} keep
+ */
 function trimContexts(keep) {
   while (liveContexts() > options.maxContextsPerWorker) {
+    /** @type {{ slot: import('./isolate-slot').IsolateSlot, warm: import('./warm-context').WarmContext } | undefined} */
     let oldest;
     for (const pool of pools.values()) {
       for (const slot of pool.slots) {
@@ -79,7 +139,10 @@ function trimContexts(keep) {
   }
 }
 
-/** Called from inside an isolate through its host Reference; answers `1<json>` or `0<error json>`. */
+/**
+ * Called from inside an isolate through its host Reference; answers `1<json>` or `0<error json>`.
+ * @type {import('./warm-context').HostCall}
+ */
 function hostCall(binding, capability, method, args) {
   // Its answer runs plugin code outside any task isolated-vm checks for unhandled rejections.
   binding.answered = true;
@@ -103,7 +166,7 @@ function hostCall(binding, capability, method, args) {
   }
   if (args.length > options.maxArgsChars) return Promise.resolve(fail('too_large', 'The capability arguments are too large'));
   const id = ++capSeq;
-  return new Promise((resolve) => {
+  return new Promise(/** @param {(text: string) => void} resolve */ (resolve) => {
     pendingCaps.set(id, { resolve, call });
     call.caps.add(id);
     send({ t: 'cap', id, call: call.id, capability, method, args });
@@ -113,6 +176,10 @@ function hostCall(binding, capability, method, args) {
   });
 }
 
+/**
+ * @param {Call} call
+ * @param {string} text a failed answer, `0<{code,message} json>`
+ */
 function recordKernelCode(call, text) {
   try {
     call.kernelCodes.add(JSON.parse(text.slice(1)).code);
@@ -121,12 +188,17 @@ function recordKernelCode(call, text) {
   }
 }
 
+/**
+ * @param {Call} call
+ * @param {string} args the delay in ms, as JSON text
+ * @returns {Promise<string>}
+ */
 function sleep(call, args) {
   call.timerCount += 1;
   if (call.timerCount > options.maxTimers) return Promise.resolve(fail('quota_exceeded', 'Too many timers in one tool call'));
   let ms = Number(JSON.parse(args));
   if (!Number.isFinite(ms) || ms < 0) ms = 0;
-  return new Promise((resolve) => {
+  return new Promise(/** @param {(text: string) => void} resolve */ (resolve) => {
     const timer = setTimeout(() => {
       call.timers.delete(timer);
       resolve(ok(null));
@@ -135,8 +207,10 @@ function sleep(call, args) {
   });
 }
 
+/** @param {CallMessage} message */
 async function runCall(message) {
   const pool = pools.get(message.key);
+  /** @type {Call} */
   const call = {
     id: message.id,
     user: String(message.user),
@@ -163,7 +237,9 @@ async function runCall(message) {
   watchCpu();
   // One retry when an isolate broke before the call's own code ran (e.g. work left behind by a previous call).
   for (let attempt = 0; ; attempt += 1) {
+    /** @type {import('./isolate-slot').IsolateSlot | undefined} */
     let slot;
+    /** @type {CallResult | undefined} */
     let result;
     try {
       slot = await pool.lease(call.user);
@@ -172,12 +248,13 @@ async function runCall(message) {
         result = await slot.run(call);
       }
     } catch (error) {
-      result = failure('unavailable', `The sandbox could not start the plugin: ${String(error && error.message)}`);
+      result = failure('unavailable', `The sandbox could not start the plugin: ${String(error && /** @type {Error} */ (error).message)}`);
     } finally {
       call.slot = undefined;
     }
     if (result && result.retry && attempt === 0 && !call.finished) {
-      pool.release(slot);
+      // Only `slot.run` asks for a retry, so the slot was leased.
+      pool.release(/** @type {import('./isolate-slot').IsolateSlot} */ (slot));
       continue;
     }
     if (result) {
@@ -190,6 +267,11 @@ async function runCall(message) {
   }
 }
 
+/**
+ * @param {Call} call
+ * @param {string} code
+ * @param {string} message
+ */
 function abort(call, code, message) {
   if (call.finished) return;
   call.aborted = true;
@@ -197,10 +279,19 @@ function abort(call, code, message) {
   else finish(call, failure(code, message));
 }
 
+/**
+ * @param {string} code
+ * @param {string} message
+ * @returns {CallResult}
+ */
 function failure(code, message) {
   return { ok: false, error: { code, message }, logs: [], metrics: { cpuMs: 0, heapBytes: 0 } };
 }
 
+/**
+ * @param {Call} call
+ * @param {CallResult} result
+ */
 function finish(call, result) {
   if (call.finished) return;
   call.finished = true;
@@ -220,6 +311,7 @@ function finish(call, result) {
   send({ t: 'done', id: call.id, ...result, logUsed: undefined, used: [...call.used].sort() });
 }
 
+/** @param {LoadMessage} message */
 function load(message) {
   const previous = pools.get(message.key);
   if (previous) return;
@@ -235,12 +327,14 @@ function load(message) {
   pools.set(message.key, new PluginPool(spec, options, hooks));
 }
 
+/** @param {Extract<ToWorker, { t: 'unload' }>} message */
 function unload(message) {
   const pool = pools.get(message.key);
   pools.delete(message.key);
   if (pool) pool.dispose();
 }
 
+/** @param {Extract<ToWorker, { t: 'cap-result' }>} message */
 function capResult(message) {
   const pending = pendingCaps.get(message.id);
   if (!pending) return;
@@ -249,8 +343,10 @@ function capResult(message) {
   pending.resolve(typeof message.result === 'string' ? message.result : fail('unavailable', 'Malformed capability answer'));
 }
 
-process.on('message', (message) => {
-  switch (message && message.t) {
+process.on('message', (received) => {
+  // The supervisor is the only sender (see sandbox-protocol.ts); fields are still checked where they matter.
+  const message = /** @type {ToWorker | undefined} */ (received);
+  switch (message?.t) {
     case 'load':
       return load(message);
     case 'unload':
@@ -271,8 +367,9 @@ process.on('message', (message) => {
 
 process.on('disconnect', () => process.exit(0));
 process.on('uncaughtException', (error) => fatal(`uncaught exception in the sandbox worker: ${error && error.message}`));
-process.on('unhandledRejection', (error) => fatal(`unhandled rejection in the sandbox worker: ${error && error.message}`));
+process.on('unhandledRejection', (error) => fatal(`unhandled rejection in the sandbox worker: ${error && /** @type {Error} */ (error).message}`));
 
+/** @type {NodeJS.Timeout | undefined} */
 let cpuWatch;
 /** One watch for every running call (not a timer per call); it stops when no call is running. */
 function watchCpu() {

@@ -5,6 +5,13 @@ const ivm = require('isolated-vm');
 let live = 0;
 
 /**
+ * What the host Reference reads on each capability call: the call this context serves, and
+ * whether the host answered since the slot last looked (see IsolateSlot.flushDue).
+ * @typedef {{ call: import('./sandbox-worker').Call | undefined, answered: boolean }} Binding
+ */
+/** @typedef {(binding: Binding, capability: string, method: string, args: string) => Promise<string>} HostCall */
+
+/**
  * One user's context in an isolate: the bootstrap and the plugin module evaluated once and
  * `init()` run once, then reused by that user's calls to this plugin version, one call at a
  * time. It is never handed to another user, so module state can only carry over between
@@ -14,13 +21,19 @@ let live = 0;
 class WarmContext {
   /**
    * @param {string} user
-   * @param {(binding: { call: object | undefined }, capability: string, method: string, args: string) => Promise<string>} hostCall
+   * @param {HostCall} hostCall
    */
   constructor(user, hostCall) {
     this.user = user;
-    /** The call being served, read by `hostCall`; undefined between calls and while loading. */
+    /**
+     * The call being served, read by `hostCall`; undefined between calls and while loading.
+     * @type {Binding}
+     */
     this.binding = { call: undefined, answered: false };
-    this.hostRef = new ivm.Reference((capability, method, args) => hostCall(this.binding, capability, method, args));
+    this.hostRef = new ivm.Reference(
+      /** @type {(capability: string, method: string, args: string) => Promise<string>} */
+      (capability, method, args) => hostCall(this.binding, capability, method, args),
+    );
     /** @type {import('isolated-vm').Context | undefined} */
     this.context = undefined;
     /** @type {import('isolated-vm').Reference | undefined} */

@@ -11,7 +11,7 @@ export const CAPABILITY_METHODS: Readonly<Record<Exclude<CapabilityName, 'log'>,
   knowledge: ['search', 'listBases', 'addDocument'],
   workspace: ['read', 'write', 'list', 'stat', 'exists', 'delete', 'mkdir'],
   kv: ['get', 'set', 'delete', 'list'],
-  datasource: ['list', 'query'],
+  datasource: ['list', 'resolve', 'query'],
   platform: ['call'],
   notify: ['send'],
 };

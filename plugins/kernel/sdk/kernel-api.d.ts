@@ -271,6 +271,12 @@ declare module 'kernel:api' {
    */
   export const datasource: {
     list(): Promise<{ items: DatasourceSummary[] }>;
+    /**
+     * The data source a caller names: by id, by exact name, or by a name differing only in case
+     * when exactly one matches. Otherwise rejects with `not_found`, its message listing the
+     * caller's data sources (name and type), so a model can retry with one that exists.
+     */
+    resolve(request: { name: string }): Promise<DatasourceSummary>;
     query(request: { datasourceId: string; query: string; params?: Json[]; maxRows?: number }): Promise<{
       columns: string[];
       rows: Json[][];

@@ -8,7 +8,7 @@ import { CapabilityName } from '../../../core/domain/tool/tool-descriptor';
 export const CAPABILITY_METHODS: Readonly<Record<Exclude<CapabilityName, 'log'>, ReadonlyArray<string>>> = {
   http: ['request'],
   llm: ['chat'],
-  knowledge: ['search', 'listBases', 'addDocument'],
+  knowledge: ['search', 'listBases', 'addDocument', 'answer'],
   workspace: ['read', 'write', 'list', 'stat', 'exists', 'delete', 'mkdir'],
   kv: ['get', 'set', 'delete', 'list'],
   datasource: ['list', 'resolve', 'query'],

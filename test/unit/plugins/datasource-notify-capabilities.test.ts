@@ -12,7 +12,7 @@ const ACTOR: Actor = { userId: 'user-1', role: 'user' };
 
 function contextWith(remainingMs = 10_000): CapabilityCallContext {
   let calls = 0;
-  return { pluginId: 'p', publisher: 'builtin', actor: ACTOR, grant: {}, signal: new AbortController().signal, remainingMs: () => remainingMs, count: () => ++calls };
+  return { pluginId: 'p', publisher: 'builtin', actor: ACTOR, grant: {}, signal: new AbortController().signal, remainingMs: () => remainingMs, count: () => ++calls, alsoUses: () => undefined };
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {

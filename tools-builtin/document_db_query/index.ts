@@ -1,6 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 import { datasource, Json } from 'kernel:api';
-import { resolveDatasource } from './resolve-datasource';
 
 type JsonObject = { [key: string]: Json };
 
@@ -25,7 +24,7 @@ interface Output {
 const DEFAULT_LIMIT = 20;
 
 export default async function documentDbQuery(input: Input): Promise<Output> {
-  const source = resolveDatasource((await datasource.list()).items, input.datasource);
+  const source = await datasource.resolve({ name: input.datasource });
   if (source.type !== 'document') {
     throw new Error(`"${source.name}" is a ${source.type} data source, not a document database; use sql_query for SQL data sources.`);
   }

@@ -1,6 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 import { datasource, Json } from 'kernel:api';
-import { resolveDatasource } from './resolve-datasource';
 
 interface Input {
   datasource: string;
@@ -19,7 +18,7 @@ interface Output {
 }
 
 export default async function sqlQuery(input: Input): Promise<Output> {
-  const source = resolveDatasource((await datasource.list()).items, input.datasource);
+  const source = await datasource.resolve({ name: input.datasource });
   if (source.type !== 'sqlite' && source.type !== 'mysql') {
     throw new Error(`"${source.name}" is a ${source.type} data source, not a SQL database; use document_db_query for document data sources.`);
   }

@@ -1,5 +1,14 @@
 import { TokenUsage } from '../llm/chat-message';
-import { KnowledgeSearchHit } from './knowledge-search';
+import { LlmCallBudget } from '../llm/llm-call-budget';
+import { KnowledgeSearchHit, KnowledgeSearchRequest } from './knowledge-search';
+
+/** A question to answer from the knowledge bases the asker may read (or one of them). */
+export interface RagQuestion extends Omit<KnowledgeSearchRequest, 'query'> {
+  question: string;
+  /** The caller's LLM call budget (behaviour rule 3). */
+  budget?: LlmCallBudget;
+  signal?: AbortSignal;
+}
 
 /** A passage quoted to the model, numbered as the prompt numbers it (from 1). */
 export interface RagSource extends KnowledgeSearchHit {

@@ -3,11 +3,13 @@ import { Actor } from '../../domain/auth/actor';
 import { can } from '../../domain/auth/authorization-policy';
 import { KnowledgeDocument } from '../../domain/knowledge/knowledge-document.entity';
 import { KnowledgeSearchHit, KnowledgeSearchRequest } from '../../domain/knowledge/knowledge-search';
+import { RagAnswer, RagQuestion } from '../../domain/knowledge/rag-answer';
 import { DocumentAddRequest, KnowledgeBaseListing, KnowledgeGateway } from '../../ports/knowledge-gateway.port';
 import { MAX_PAGE_SIZE } from '../../shared/pagination';
 import { DocumentIngestor } from './document-ingestor.service';
 import { KnowledgeBaseManager } from './knowledge-base-manager.service';
 import { KnowledgeSearcher } from './knowledge-searcher.service';
+import { RagAnswerer } from './rag-answerer.service';
 
 /** The knowledge use cases behind the plugin kernel's `knowledge` capability. */
 @injectable()
@@ -16,6 +18,7 @@ export class KnowledgeGatewayService implements KnowledgeGateway {
     @inject(KnowledgeBaseManager) private readonly manager: KnowledgeBaseManager,
     @inject(KnowledgeSearcher) private readonly searcher: KnowledgeSearcher,
     @inject(DocumentIngestor) private readonly ingestor: DocumentIngestor,
+    @inject(RagAnswerer) private readonly answerer: RagAnswerer,
   ) {}
 
   async listBases(actor: Actor): Promise<KnowledgeBaseListing[]> {
@@ -25,6 +28,10 @@ export class KnowledgeGatewayService implements KnowledgeGateway {
 
   search(actor: Actor, request: KnowledgeSearchRequest): Promise<KnowledgeSearchHit[]> {
     return this.searcher.search(actor, request);
+  }
+
+  answer(actor: Actor, request: RagQuestion): Promise<RagAnswer> {
+    return this.answerer.answer(actor, request);
   }
 
   addDocument(actor: Actor, request: DocumentAddRequest): Promise<KnowledgeDocument> {

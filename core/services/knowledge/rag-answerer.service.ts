@@ -1,21 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
-import { KnowledgeSearchRequest } from '../../domain/knowledge/knowledge-search';
-import { RagAnswer, RagSource } from '../../domain/knowledge/rag-answer';
+import { RagAnswer, RagQuestion, RagSource } from '../../domain/knowledge/rag-answer';
 import { ZERO_USAGE } from '../../domain/llm/chat-message';
-import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
 import { LLM_PROVIDER, LlmProvider } from '../../ports/llm-provider.port';
 import { ValidationError } from '../../shared/common.errors';
 import { KnowledgeSearcher } from './knowledge-searcher.service';
 import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
 import { citationsIn, noSourcesAnswer, RAG_TASK, ragMessages } from './rag-prompt';
-
-export interface RagQuestion extends Omit<KnowledgeSearchRequest, 'query'> {
-  question: string;
-  /** The caller's LLM call budget (behaviour rule 3). */
-  budget?: LlmCallBudget;
-  signal?: AbortSignal;
-}
 
 const MAX_QUESTION_CHARS = 4000;
 

@@ -1,4 +1,5 @@
 import { Actor } from '../../../core/domain/auth/actor';
+import { CapabilityName } from '../../../core/domain/tool/tool-descriptor';
 import { LlmCallBudget } from '../../../core/domain/llm/llm-call-budget';
 import { JsonObject, JsonValue } from '../../../core/shared/json';
 
@@ -21,6 +22,12 @@ export interface CapabilityCallContext {
    * a `key`, counts a kind of use on its own (e.g. platform's nested runs) for a finer quota.
    */
   count(key?: string): number;
+  /**
+   * For a method that also does what another capability governs (knowledge.answer makes a model
+   * call): that capability's grant and counter, the use recorded in the receipt; undefined when
+   * the manifest does not declare it.
+   */
+  alsoUses(capability: Exclude<CapabilityName, 'log'>): { grant: JsonObject; count(): number } | undefined;
 }
 
 /**

@@ -65,11 +65,12 @@ export class CapabilityRouter {
       signal: scope.signal,
       budget: scope.budget,
       remainingMs: () => Math.max(0, scope.deadline - Date.now()),
-      count: (key) => {
-        const name = key === undefined ? capability : `${capability}:${key}`;
-        const next = (scope.counts.get(name) ?? 0) + 1;
-        scope.counts.set(name, next);
-        return next;
+      count: (key) => countUse(scope, key === undefined ? capability : `${capability}:${key}`),
+      alsoUses: (other) => {
+        const otherGrant = scope.grants[other] as JsonObject | undefined;
+        if (otherGrant === undefined) return undefined;
+        scope.used.add(other);
+        return { grant: otherGrant, count: () => countUse(scope, other) };
       },
     };
   }
@@ -80,6 +81,12 @@ export class CapabilityRouter {
     this.logger.error({ capability, err: error }, 'capability handler failed');
     return { code: 'upstream_error', message: `The ${capability} capability failed` };
   }
+}
+
+function countUse(scope: CapabilityScope, name: string): number {
+  const next = (scope.counts.get(name) ?? 0) + 1;
+  scope.counts.set(name, next);
+  return next;
 }
 
 function parseArgs(argsJson: string, capability: string, method: string): JsonValue {

@@ -1,3 +1,4 @@
+import { DataSourceSummary } from '../../../core/domain/data-source/data-source.entity';
 import { DataSourceGateway } from '../../../core/ports/data-source-gateway.port';
 import { JsonObject, JsonValue } from '../../../core/shared/json';
 import { argsObject, optionalNumber, requiredString } from './capability-args';
@@ -16,8 +17,8 @@ export const DATASOURCE_CAPABILITY_LIMITS = {
 } as const;
 
 /**
- * The host side of `datasource` (kernel-api.d.ts): `list` and `query`, run by the core's
- * data-source use cases as the tool's caller, so only the caller's data sources are reachable.
+ * The host side of `datasource` (kernel-api.d.ts): `list`, `resolve` and `query`, run by the
+ * core's data-source use cases as the tool's caller, so only the caller's data sources are reachable.
  */
 export class DatasourceCapability implements CapabilityHandler {
   constructor(private readonly gateway: DataSourceGateway) {}
@@ -29,7 +30,11 @@ export class DatasourceCapability implements CapabilityHandler {
     const input = argsObject(args, `datasource.${method}`);
     if (method === 'list') {
       const items = await this.gateway.list(context.actor);
-      return { items: items.map(({ id, name, type }) => ({ id, name, type })) };
+      return { items: items.map(summaryOf) };
+    }
+    if (method === 'resolve') {
+      const items = await this.gateway.list(context.actor);
+      return summaryOf(resolve(items, requiredString(input, 'name', 'datasource.resolve')));
     }
     return this.query(input, context);
   }
@@ -55,4 +60,22 @@ export class DatasourceCapability implements CapabilityHandler {
     });
     return { columns: result.columns, rows: result.rows, truncated: result.truncated };
   }
+}
+
+function summaryOf({ id, name, type }: DataSourceSummary): JsonValue {
+  return { id, name, type };
+}
+
+/**
+ * The data source a caller (often a model) means: its id, its exact name, or a name differing
+ * only in case when exactly one matches. Otherwise the error lists what there is, so the model
+ * can retry with a name that exists.
+ */
+function resolve(items: DataSourceSummary[], wanted: string): DataSourceSummary {
+  const exact = items.find((item) => item.id === wanted || item.name === wanted);
+  if (exact) return exact;
+  const folded = items.filter((item) => item.name.toLowerCase() === wanted.toLowerCase());
+  if (folded.length === 1) return folded[0];
+  const available = items.map((item) => `"${item.name}" (${item.type})`).join(', ');
+  throw new CapabilityError('not_found', `No data source "${wanted}". ${available ? `Available: ${available}.` : 'The user has no data sources.'}`);
 }

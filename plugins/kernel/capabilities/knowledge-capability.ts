@@ -1,10 +1,12 @@
 import { DocumentMetadata } from '../../../core/domain/knowledge/knowledge-document.entity';
+import { KnowledgeSearchHit } from '../../../core/domain/knowledge/knowledge-search';
 import { DocumentContentType, DOCUMENT_CONTENT_TYPES } from '../../../core/domain/knowledge/knowledge.rules';
 import { KnowledgeGateway } from '../../../core/ports/knowledge-gateway.port';
 import { JsonObject, JsonValue } from '../../../core/shared/json';
 import { argsObject, optionalEnum, optionalNumber, optionalString, requiredString } from './capability-args';
 import { CapabilityError } from './capability-error';
 import { CapabilityCallContext, CapabilityHandler } from './capability-handler';
+import { maxModelCalls } from './llm-capability';
 
 /** Host-side bounds of the `knowledge` capability, per tool call. */
 export const KNOWLEDGE_CAPABILITY_LIMITS = {
@@ -15,8 +17,8 @@ export const KNOWLEDGE_CAPABILITY_LIMITS = {
 } as const;
 
 /**
- * The host side of `knowledge` (kernel-api.d.ts): search, listBases and addDocument, run by the
- * core's knowledge use cases as the tool's caller, so the caller's rights are the tool's rights.
+ * The host side of `knowledge` (kernel-api.d.ts): search, listBases, addDocument and answer, run by
+ * the core's knowledge use cases as the tool's caller, so the caller's rights are the tool's rights.
  */
 export class KnowledgeCapability implements CapabilityHandler {
   constructor(private readonly gateway: KnowledgeGateway) {}
@@ -34,6 +36,8 @@ export class KnowledgeCapability implements CapabilityHandler {
         return this.listBases(context);
       case 'addDocument':
         return this.addDocument(input, context, where);
+      case 'answer':
+        return this.answer(input, context, where);
       default:
         throw new CapabilityError('invalid_argument', `knowledge has no method "${method}"`);
     }
@@ -45,15 +49,34 @@ export class KnowledgeCapability implements CapabilityHandler {
       knowledgeBaseId: optionalString(input, 'knowledgeBaseId', where),
       topK: optionalNumber(input, 'topK', where),
     });
+    return { items: hits.map(passageOf) };
+  }
+
+  /**
+   * The core's RAG answer (the same prompt and citations as the platform's own endpoint). It makes
+   * a model call, governed as `llm.chat`'s: it needs the `llm` grant and counts against its
+   * `maxCalls`, before the search (so also when nothing is found and no model is asked).
+   */
+  private async answer(input: JsonObject, context: CapabilityCallContext, where: string): Promise<JsonValue> {
+    const llm = context.alsoUses('llm');
+    if (llm === undefined) {
+      throw new CapabilityError('capability_denied', 'knowledge.answer makes a model call: the manifest must declare the "llm" capability too');
+    }
+    const question = {
+      question: requiredString(input, 'question', where),
+      knowledgeBaseId: optionalString(input, 'knowledgeBaseId', where),
+      topK: optionalNumber(input, 'topK', where),
+    };
+    const maxCalls = maxModelCalls(llm.grant);
+    if (llm.count() > maxCalls) throw new CapabilityError('quota_exceeded', `More than ${maxCalls} model calls in one tool call`);
+    const rag = await this.gateway.answer(context.actor, { ...question, budget: context.budget, signal: context.signal });
     return {
-      items: hits.map((hit) => ({
-        documentId: hit.documentId,
-        knowledgeBaseId: hit.knowledgeBaseId,
-        filename: hit.title,
-        chunkIndex: hit.chunkIndex,
-        content: hit.content,
-        score: hit.score,
-      })),
+      answer: rag.answer,
+      grounded: rag.grounded,
+      sources: rag.sources.map((source) => ({ number: source.index, ...passageOf(source) })),
+      citations: rag.citations,
+      model: rag.model,
+      usage: { ...rag.usage },
     };
   }
 
@@ -85,6 +108,17 @@ export class KnowledgeCapability implements CapabilityHandler {
     });
     return { documentId: document.id, chunks: document.chunkCount };
   }
+}
+
+function passageOf(hit: KnowledgeSearchHit): JsonObject {
+  return {
+    documentId: hit.documentId,
+    knowledgeBaseId: hit.knowledgeBaseId,
+    filename: hit.title,
+    chunkIndex: hit.chunkIndex,
+    content: hit.content,
+    score: hit.score,
+  };
 }
 
 function metadataOf(input: JsonObject, where: string): DocumentMetadata | undefined {

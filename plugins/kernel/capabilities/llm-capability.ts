@@ -1,11 +1,16 @@
 import { ChatMessage } from '../../../core/domain/llm/chat-message';
 import { LlmProvider } from '../../../core/ports/llm-provider.port';
-import { JsonValue } from '../../../core/shared/json';
+import { JsonObject, JsonValue } from '../../../core/shared/json';
 import { argsObject, optionalEnum, optionalNumber, optionalString } from './capability-args';
 import { CapabilityError } from './capability-error';
 import { CapabilityCallContext, CapabilityHandler } from './capability-handler';
 
 const DEFAULT_MAX_CALLS = 5;
+
+/** Model calls one tool call may make under an `llm` grant (`maxCalls`, default 5), whichever method makes them. */
+export function maxModelCalls(grant: JsonObject): number {
+  return typeof grant.maxCalls === 'number' ? grant.maxCalls : DEFAULT_MAX_CALLS;
+}
 const MAX_MESSAGES = 100;
 const MAX_PROMPT_CHARS = 400_000;
 const ROLES = new Set(['system', 'user', 'assistant']);
@@ -18,7 +23,7 @@ export class LlmCapability implements CapabilityHandler {
   async handle(_method: string, rawArgs: JsonValue, context: CapabilityCallContext): Promise<JsonValue> {
     const args = argsObject(rawArgs, 'llm.chat');
     const messages = readMessages(args.messages);
-    const maxCalls = typeof context.grant.maxCalls === 'number' ? context.grant.maxCalls : DEFAULT_MAX_CALLS;
+    const maxCalls = maxModelCalls(context.grant);
     if (context.count() > maxCalls) throw new CapabilityError('quota_exceeded', `More than ${maxCalls} model calls in one tool call`);
     const response = await this.provider.chat({
       messages,

@@ -1,3 +1,4 @@
+import { CAPABILITY_METHODS } from '../capabilities/capability-methods';
 import { KernelLogger, silentLogger } from '../kernel-logger';
 import { createEmptyWorkingDirectory, removeEmptyWorkingDirectory } from './empty-working-directory';
 import { SandboxIdentity } from './sandbox-identity';
@@ -24,6 +25,11 @@ export interface SandboxSupervisorOptions {
   maxConcurrentPerUser?: number;
   /** How long a call past its user's share waits for a slot before failing with `rate_limited` (default 2000). */
   userSlotWaitMs?: number;
+  /**
+   * The SDK methods that cross to the host, per capability; the workers build `kernel:api` from
+   * it. Default: the table the capability router serves.
+   */
+  capabilityMethods?: Readonly<Record<string, ReadonlyArray<string>>>;
   /** The worker script; tests substitute misbehaving workers. */
   script?: string;
   /** The unprivileged user workers run as (`sandboxIdentity`); undefined: the server's own. */
@@ -69,7 +75,7 @@ export class SandboxSupervisor {
         maxIsolates: options.maxIsolatesPerPlugin ?? 2,
         maxContexts: options.maxContextsPerIsolate ?? 16,
         maxContextsPerWorker: options.maxContextsPerWorker ?? 256,
-        bootstrap: { maxOutputChars: options.maxOutputChars ?? 1_048_576 },
+        bootstrap: { maxOutputChars: options.maxOutputChars ?? 1_048_576, remote: options.capabilityMethods ?? CAPABILITY_METHODS },
       },
     };
   }

@@ -182,6 +182,27 @@ declare module 'kernel:api' {
     metadata?: { [key: string]: string | number | boolean };
   }
 
+  export interface KnowledgeAnswerRequest {
+    /** 1–4,000 characters, in any language; the answer uses the same language. */
+    question: string;
+    /** Answer only from this knowledge base; default: every one the caller may read. */
+    knowledgeBaseId?: string;
+    /** Passages given to the model; default 5, at most 50. */
+    topK?: number;
+  }
+
+  export interface KnowledgeAnswer {
+    answer: string;
+    /** False when nothing relevant was found: `answer` says so and no model was asked (`model` null). */
+    grounded: boolean;
+    /** The passages the model was given, best first; `number` is how the answer cites them (`[1]`). */
+    sources: Array<KnowledgeHit & { number: number }>;
+    /** Source numbers the answer cites, in order of first citation. */
+    citations: number[];
+    model: string | null;
+    usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  }
+
   export interface KnowledgeAddDocumentResult {
     documentId: string;
     /** Passages the text was split into. */
@@ -198,6 +219,15 @@ declare module 'kernel:api' {
      * caller cannot see rejects with `not_found`, one they may only read with `capability_denied`.
      */
     addDocument(request: KnowledgeAddDocumentRequest): Promise<KnowledgeAddDocumentResult>;
+    /**
+     * The platform's grounded answer (the same prompt and citations as its RAG endpoint): a search,
+     * then one model call on the caller's budget that answers only from the passages found. The
+     * model call is governed as `llm.chat`'s: the manifest must declare `llm` too (else
+     * `capability_denied`), and each answer counts against `llm.maxCalls` (`quota_exceeded` past
+     * it). A model that fails rejects with its code (`upstream_error`, `timeout`,
+     * `quota_exceeded`, `unavailable`). Kernel 1.1.0 and later.
+     */
+    answer(request: KnowledgeAnswerRequest): Promise<KnowledgeAnswer>;
   };
 
   // ---------------------------------------------------------------- workspace
@@ -271,6 +301,13 @@ declare module 'kernel:api' {
    */
   export const datasource: {
     list(): Promise<{ items: DatasourceSummary[] }>;
+    /**
+     * The data source a caller names: by id, by exact name, or by a name differing only in case
+     * when exactly one matches. Otherwise rejects with `not_found`, its message listing the
+     * caller's data sources (name and type), so a model can retry with one that exists. Kernel 1.1.0
+     * and later.
+     */
+    resolve(request: { name: string }): Promise<DatasourceSummary>;
     query(request: { datasourceId: string; query: string; params?: Json[]; maxRows?: number }): Promise<{
       columns: string[];
       rows: Json[][];

@@ -81,6 +81,7 @@ describe('WorkspaceCapability under concurrent writes of one user', () => {
       signal: new AbortController().signal,
       remainingMs: () => 10_000,
       count: () => 1,
+      alsoUses: () => undefined,
     };
 
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => capability.handle('write', { path: `f${i}.txt`, content: 'x'.repeat(300) }, context)));

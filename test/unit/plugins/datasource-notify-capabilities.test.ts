@@ -12,7 +12,7 @@ const ACTOR: Actor = { userId: 'user-1', role: 'user' };
 
 function contextWith(remainingMs = 10_000): CapabilityCallContext {
   let calls = 0;
-  return { pluginId: 'p', publisher: 'builtin', actor: ACTOR, grant: {}, signal: new AbortController().signal, remainingMs: () => remainingMs, count: () => ++calls };
+  return { pluginId: 'p', publisher: 'builtin', actor: ACTOR, grant: {}, signal: new AbortController().signal, remainingMs: () => remainingMs, count: () => ++calls, alsoUses: () => undefined };
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -28,7 +28,11 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 describe('DatasourceCapability', () => {
   const requests: DataSourceQueryRequest[] = [];
   const gateway: DataSourceGateway = {
-    list: async () => [{ id: 'd1', name: 'sales', type: 'sqlite' }],
+    list: async () => [
+      { id: 'd1', name: 'sales', type: 'sqlite' },
+      { id: 'd2', name: 'crm', type: 'document' },
+      { id: 'd3', name: 'CRM', type: 'mysql' },
+    ],
     query: async (_actor, request) => {
       requests.push(request);
       return { columns: ['a'], rows: [[1]], truncated: false };
@@ -46,7 +50,29 @@ describe('DatasourceCapability', () => {
   });
 
   it('When list is called, Then the summaries come back as items', async () => {
-    expect(await capability.handle('list', {}, contextWith())).toEqual({ items: [{ id: 'd1', name: 'sales', type: 'sqlite' }] });
+    expect(await capability.handle('list', {}, contextWith())).toMatchObject({ items: [{ id: 'd1', name: 'sales', type: 'sqlite' }, { id: 'd2' }, { id: 'd3' }] });
+  });
+
+  it.each([
+    ['its id', 'd2', 'd2'],
+    ['its exact name', 'CRM', 'd3'],
+    ['its name in another case, when only one matches', 'SALES', 'd1'],
+  ])('When resolve is given %s, Then that data source comes back', async (_how, name, id) => {
+    expect(await capability.handle('resolve', { name }, contextWith())).toMatchObject({ id });
+  });
+
+  it('When resolve is given a name that matches none, or several only in case, Then not_found lists what there is', async () => {
+    for (const name of ['warehouse', 'Crm']) {
+      await expect(capability.handle('resolve', { name }, contextWith())).rejects.toEqual(
+        new CapabilityError('not_found', `No data source "${name}". Available: "sales" (sqlite), "crm" (document), "CRM" (mysql).`),
+      );
+    }
+    expect(await codeOf(capability.handle('resolve', {}, contextWith()))).toBe('invalid_argument');
+  });
+
+  it('When the caller has no data sources, Then resolve says so', async () => {
+    const empty = new DatasourceCapability({ ...gateway, list: async () => [] });
+    await expect(empty.handle('resolve', { name: 'sales' }, contextWith())).rejects.toThrow('No data source "sales". The user has no data sources.');
   });
 
   it.each<[JsonValue, number, string]>([

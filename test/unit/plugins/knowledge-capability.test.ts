@@ -2,17 +2,18 @@ import { Actor } from '../../../core/domain/auth/actor';
 import { KnowledgeCapability, KNOWLEDGE_CAPABILITY_LIMITS } from '../../../plugins/kernel/capabilities/knowledge-capability';
 import { CapabilityRouter } from '../../../plugins/kernel/capabilities/capability-router';
 import { CapabilityScope } from '../../../plugins/kernel/capabilities/capability-scope';
+import { CapabilityGrants } from '../../../plugins/kernel/manifest/plugin-manifest';
 import { InMemoryKnowledgeStorage } from '../../fixtures/knowledge/in-memory-knowledge-storage';
 import { createKnowledgeTestBed, KnowledgeTestBed } from '../../fixtures/knowledge/knowledge-test-bed';
 
 const alice: Actor = { userId: 'alice', role: 'user' };
 const bob: Actor = { userId: 'bob', role: 'user' };
 
-function scopeFor(actor: Actor): CapabilityScope {
+function scopeFor(actor: Actor, grants: CapabilityGrants = { knowledge: {} }): CapabilityScope {
   return {
     pluginId: 'kb_probe',
     publisher: 'builtin',
-    grants: { knowledge: {} },
+    grants,
     actor,
     signal: new AbortController().signal,
     deadline: Number.MAX_SAFE_INTEGER,
@@ -113,5 +114,23 @@ describe('KnowledgeCapability behind the capability router', () => {
     }
     expect(await call(router, scope, 'listBases', {})).toEqual({ ok: false, body: { code: 'quota_exceeded', message: expect.any(String) } });
     expect((await call(router, scopeFor(alice), 'listBases', {})).ok).toBe(true);
+  });
+
+  it('When one tool call asks for more answers than the llm grant has model calls, Then the answers past it fail with quota_exceeded and both capabilities are used', async () => {
+    await bed.ingestor.add(alice, own, { title: 'faq.md', content: 'The warranty lasts two years from the date of purchase.' });
+    const scope = scopeFor(alice, { knowledge: {}, llm: { maxCalls: 2 } });
+    for (let i = 0; i < 2; i += 1) {
+      expect(await call(router, scope, 'answer', { question: 'How long is the warranty?', knowledgeBaseId: own })).toMatchObject({ ok: true, body: { grounded: true } });
+    }
+    expect(await call(router, scope, 'answer', { question: 'How long is the warranty?' })).toEqual({ ok: false, body: { code: 'quota_exceeded', message: expect.any(String) } });
+    expect([...scope.used].sort()).toEqual(['knowledge', 'llm']);
+    expect(scope.counts.get('llm')).toBe(3);
+  });
+
+  it('When the manifest declares knowledge but not llm, Then answer fails with capability_denied', async () => {
+    expect(await call(router, scopeFor(alice), 'answer', { question: 'How long is the warranty?' })).toEqual({
+      ok: false,
+      body: { code: 'capability_denied', message: expect.stringContaining('"llm"') },
+    });
   });
 });

@@ -49,6 +49,7 @@ function contextWith(options: { remainingMs?: number; budget?: LlmCallBudget } =
       counts.set(key, (counts.get(key) ?? 0) + 1);
       return counts.get(key) ?? 0;
     },
+    alsoUses: () => undefined,
   };
 }
 

@@ -1,7 +1,4 @@
-import { RagSource } from '../../../core/domain/knowledge/rag-answer';
-import * as core from '../../../core/services/knowledge/rag-prompt';
 import { validateManifest } from '../../../plugins/kernel/manifest/manifest-validator';
-import * as tool from '../../../tools-builtin/rag_answer/rag-prompt';
 import { compileSchema, schemaValidator } from '../../support/untrusted-schemas';
 
 const TOOL_IDS = ['kb_search', 'kb_list', 'kb_add_document', 'rag_answer'] as const;
@@ -30,19 +27,5 @@ describe.each(TOOL_IDS.map((id) => [id]))('manifest of %s', (id) => {
     const input = compileSchema(manifest.input_schema);
     expect((manifest.examples ?? []).length).toBeGreaterThan(0);
     for (const example of manifest.examples ?? []) expect({ example: example.description, issues: input.validate(example.input as never) }).toEqual({ example: example.description, issues: [] });
-  });
-});
-
-describe('rag_answer prompt', () => {
-  const sources: RagSource[] = [
-    { index: 1, title: 'a\tb.md', chunkIndex: 2, content: 'x'.repeat(30), documentId: 'd1', knowledgeBaseId: 'k', score: 0.9 },
-    { index: 2, title: '退货.md', chunkIndex: 0, content: '退货期限为三十天。', documentId: 'd2', knowledgeBaseId: 'k', score: 0.5 },
-  ];
-
-  it("When built in the tool and in the core, Then the messages are identical (the tool cannot import the core's copy)", () => {
-    expect(tool.ragMessages('What is the return period?', sources, 20)).toEqual(core.ragMessages('What is the return period?', sources, 20));
-    expect(tool.noSourcesAnswer('退货？')).toBe(core.noSourcesAnswer('退货？'));
-    expect(tool.noSourcesAnswer('Returns?')).toBe(core.noSourcesAnswer('Returns?'));
-    expect(tool.citationsIn('See [2], [1, 2] and [7].', 2)).toEqual(core.citationsIn('See [2], [1, 2] and [7].', 2));
   });
 });

@@ -22,21 +22,12 @@ const { KERNEL_API_SOURCE } = require('./kernel-api-source');
 const { LEFTOVER_GUARDS } = require('./leftover-guards');
 const { maxHeaderChars } = require('./envelope');
 
-/** Capability -> SDK methods that cross to the host (log is local, see below). */
-const REMOTE_METHODS = {
-  http: ['request'],
-  llm: ['chat'],
-  knowledge: ['search', 'listBases', 'addDocument'],
-  workspace: ['read', 'write', 'list', 'stat', 'exists', 'delete', 'mkdir'],
-  kv: ['get', 'set', 'delete', 'list'],
-  datasource: ['list', 'query'],
-  platform: ['call'],
-  notify: ['send'],
-};
-
 /**
- * The install function's second argument.
- * @param {{ grants: string[], maxOutputChars: number, maxLogLines: number, maxLogChars: number }} options
+ * The install function's second argument. `remote` is the host's capability method table
+ * (plugins/kernel/capabilities/capability-methods.ts, sent in the worker's start options):
+ * `kernel:api` is built from it, so the worker keeps no list of its own (without one,
+ * `kernel:api` has no capability methods at all).
+ * @param {{ grants: string[], remote?: Record<string, string[]>, maxOutputChars: number, maxLogLines: number, maxLogChars: number }} options
  * @returns {string}
  */
 function bootstrapConstants(options) {
@@ -46,7 +37,7 @@ function bootstrapConstants(options) {
     maxLogLines: options.maxLogLines,
     maxLogChars: options.maxLogChars,
     maxHeaderChars: maxHeaderChars(options),
-    remote: REMOTE_METHODS,
+    remote: options.remote || {},
   });
 }
 
@@ -290,4 +281,4 @@ async function respond(inputJson) {
 return entry;
 })`;
 
-module.exports = { BOOTSTRAP_SOURCE, bootstrapConstants, REMOTE_METHODS };
+module.exports = { BOOTSTRAP_SOURCE, bootstrapConstants };

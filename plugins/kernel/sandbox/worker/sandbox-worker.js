@@ -11,6 +11,9 @@
  * `node dist/bin/server.js` and from the queue worker, with no build step in between. Its JSDoc
  * types are checked strictly all the same (tsconfig.json in this folder, part of `npm run typecheck`).
  *
+ * Started with one argument, its options as JSON: pool sizes and `bootstrap` (output and log caps
+ * and `remote`, the host's capability method table that `kernel:api` is built from; without it
+ * `kernel:api` has no capability methods at all).
  * Messages in:  load {key,id,code,grants,memoryMb,cpuMs,timeoutMs} · unload {key} ·
  *               call {id,key,user,input,cpuMs,timeoutMs} · cap-result {id,result} · cancel {id}
  * Messages out: ready {pid} · cap {id,call,capability,method,args} ·

@@ -1,16 +1,24 @@
 import { Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 
+const OPENAPI_PATH = '/openapi.json';
+
 /**
- * `/openapi.json` and Swagger UI at `/docs` for one contract's OpenAPI document. `serveFiles`
- * gives each app its own `swagger-ui-init.js`: with the shared `swaggerUi.serve`, the init
- * script holds whichever document was set up last in the process, so every service's page
- * would show the same contract.
+ * `/openapi.json` and Swagger UI at `/docs` for one contract's OpenAPI document. The page
+ * loads the document from `/openapi.json` of the service that serves it, rather than having it
+ * embedded in `swagger-ui-init.js`: the shared `swaggerUi.serve` holds whichever document was
+ * set up last in the process (every service showed the same contract), and embedding passes
+ * the document through `String.replace`, where a `$\`` in a description (a regex in backticks)
+ * splices the template into the script and breaks it.
  */
 export function mountApiDocs(app: Express, document: object): void {
-  app.get('/openapi.json', (_req, res) => {
+  app.get(OPENAPI_PATH, (_req, res) => {
     res.json(document);
   });
-  const options = { customSiteTitle: (document as { info?: { title?: string } }).info?.title, customCss: '' };
-  app.use('/docs', swaggerUi.serveFiles(document, options), swaggerUi.setup(document, options));
+  const options = {
+    customSiteTitle: (document as { info?: { title?: string } }).info?.title,
+    customCss: '',
+    swaggerOptions: { url: OPENAPI_PATH },
+  };
+  app.use('/docs', swaggerUi.serveFiles(undefined, options), swaggerUi.setup(undefined, options));
 }

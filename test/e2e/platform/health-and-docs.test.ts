@@ -52,15 +52,16 @@ describe('Health and API documents of the three services', () => {
     ['platform', () => app.platformUrl, 'Agent Platform API'],
     ['envelope', () => app.envelopeUrl, 'Envelope API'],
     ['prompt', () => app.promptUrl, 'Prompt Optimization API'],
-  ])('When the /docs page of %s loads its script, Then the script holds that contract and no other', async (_name, base, title) => {
+  ])('When the /docs page of %s loads its script, Then the script is valid JavaScript that loads the document of that same service', async (_name, base, title) => {
     const page = await (await fetch(`${base()}/docs/`)).text();
+    expect(page).toContain(`<title>${title}</title>`);
     expect(page).toContain('./swagger-ui-init.js');
 
     const init = await (await fetch(`${base()}/docs/swagger-ui-init.js`)).text();
 
-    const titles = ['Agent Platform API', 'Envelope API', 'Prompt Optimization API'];
-    expect(init).toContain(`"title": "${title}"`);
-    for (const other of titles.filter((t) => t !== title)) expect(init).not.toContain(`"title": "${other}"`);
+    expect(() => new Function(init)).not.toThrow();
+    expect(init).toMatch(/"url": "\/openapi\.json"/);
+    expect(init).not.toMatch(/"title":/);
   });
 
   it('When an unknown route is asked of the envelope and prompt services, Then each answers 404 in its own shape', async () => {

@@ -23,7 +23,10 @@ export function agentSettingsFrom(config: AppConfig): AgentSettings {
 export function agentServicesModule(settings?: AgentSettings): ContainerModule {
   return new ContainerModule(({ bind }) => {
     if (settings) bind(AGENT_SETTINGS).toConstantValue(settings);
-    else bind(AGENT_SETTINGS).toDynamicValue((context) => agentSettingsFrom(context.get<AppConfig>(APP_CONFIG))).inSingletonScope();
+    else
+      bind(AGENT_SETTINGS)
+        .toDynamicValue((context) => agentSettingsFrom(context.get<AppConfig>(APP_CONFIG)))
+        .inSingletonScope();
     bind(AgentRunner).toSelf().inSingletonScope();
     bind(AgentCaller).toSelf().inSingletonScope();
   });

@@ -69,7 +69,13 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
     registerKnowledgeCapability(container, kernel);
     registerDatasourceCapability(container, kernel);
     registerNotifyCapability(container, kernel);
-    container.loadSync(agentServicesModule(agentSettingsFrom(config)), workflowServicesModule(), taskServicesModule(), scheduleServicesModule(), platformServicesModule());
+    container.loadSync(
+      agentServicesModule(agentSettingsFrom(config)),
+      workflowServicesModule(),
+      taskServicesModule(),
+      scheduleServicesModule(),
+      platformServicesModule(),
+    );
     registerPlatformCapability(container, kernel);
     await kernel.start();
     await container.get(InstalledPluginLoader).loadAll();

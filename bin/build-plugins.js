@@ -79,9 +79,7 @@ function newestPluginSourceMtime() {
 function formatErrors(error) {
   const messages = Array.isArray(error && error.errors) ? error.errors : [];
   if (messages.length === 0) return String((error && error.message) || error);
-  return messages
-    .map((m) => (m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ${m.text}` : m.text))
-    .join('\n');
+  return messages.map((m) => (m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ${m.text}` : m.text)).join('\n');
 }
 
 /**
@@ -123,9 +121,7 @@ function main(argv) {
   for (const failure of result.failed) {
     console.error(`[build-plugins] ${path.relative(ROOT, failure.dir)} failed:\n${failure.error}`);
   }
-  console.log(
-    `[build-plugins] built ${result.built.length}, up to date ${result.skipped.length}, failed ${result.failed.length} (${Date.now() - started} ms)`,
-  );
+  console.log(`[build-plugins] built ${result.built.length}, up to date ${result.skipped.length}, failed ${result.failed.length} (${Date.now() - started} ms)`);
   // A broken plugin only fails to load at run time; the kernel reports it. Strict mode is for CI.
   if (result.failed.length > 0 && argv.includes('--strict')) process.exitCode = 1;
 }

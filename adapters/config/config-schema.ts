@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { parseTrustProxy, TrustProxy } from './trust-proxy';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number().int().min(0).max(65535);
-const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const url = z.string().url();
 const trustProxy = z.string().transform((value, context): TrustProxy => {
   const parsed = parseTrustProxy(value);
@@ -24,14 +27,26 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   STORAGE: z.enum(['sqlite', 'mysql']).default('sqlite'),
-  DATABASE_URL: z.string().regex(/^mysql:\/\//, 'must be a mysql:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^mysql:\/\//, 'must be a mysql:// URL')
+    .optional(),
   SQL_ECHO: bool.default('false'),
   VECTOR_STORE: z.enum(['embedded', 'elasticsearch']).default('embedded'),
   ELASTICSEARCH_URL: url.optional(),
-  ELASTICSEARCH_INDEX_PREFIX: z.string().regex(/^[a-z0-9_-]+$/).default('agent-platform'),
+  ELASTICSEARCH_INDEX_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/)
+    .default('agent-platform'),
   QUEUE: z.enum(['inprocess', 'rabbitmq']).default('inprocess'),
-  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL').default('amqp://guest:guest@127.0.0.1:5672'),
-  QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_.-]+$/).default('agent-platform'),
+  AMQP_URL: z
+    .string()
+    .regex(/^amqps?:\/\//, 'must be an amqp:// URL')
+    .default('amqp://guest:guest@127.0.0.1:5672'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_.-]+$/)
+    .default('agent-platform'),
   QUEUE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   QUEUE_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1000),
   QUEUE_PREFETCH: z.coerce.number().int().min(1).max(1000).default(10),
@@ -60,7 +75,10 @@ export const envSchema = z.object({
   SANDBOX_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   SANDBOX_MAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   SANDBOX_MAX_MEMORY_MB: z.coerce.number().int().min(8).max(1024).default(128),
-  SANDBOX_USER: z.string().regex(/^(\d+(:\d+)?|[A-Za-z_][A-Za-z0-9_.-]{0,31})$/, 'must be a user name, a uid or uid:gid').default('nobody'),
+  SANDBOX_USER: z
+    .string()
+    .regex(/^(\d+(:\d+)?|[A-Za-z_][A-Za-z0-9_.-]{0,31})$/, 'must be a user name, a uid or uid:gid')
+    .default('nobody'),
   EGRESS_ALLOW_HOSTS: list.default(''),
   PLUGIN_PUBLIC_KEYS: list.default(''),
   TOOLS_TEST_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
@@ -78,7 +96,10 @@ export const envSchema = z.object({
   SCHEDULER_ENABLED: bool.default('true'),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   SMTP_FROM: z.string().min(3).max(320).optional(),
   DEBUG: bool.default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

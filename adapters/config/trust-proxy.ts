@@ -20,7 +20,10 @@ export function parseTrustProxy(raw: string): TrustProxy | undefined {
     const hops = Number(value);
     return hops <= MAX_HOPS ? hops : undefined;
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.length > 0 && entries.every(isProxyEntry) ? entries : undefined;
 }
 

@@ -23,7 +23,18 @@ export interface GuardedHttpEgressOptions {
 const MAX_REDIRECTS = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers the caller may not set: node computes them, or they would steer the connection. */
-const DROPPED_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-connection']);
+const DROPPED_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'proxy-connection',
+]);
 /** Never carried to another origin on a redirect. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie'];
 

@@ -21,16 +21,19 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 export function guardedLookup(policy: EgressAddressPolicy, port: number, hostAllowListed: boolean, resolver: DnsResolver) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     const family = typeof options.family === 'number' ? options.family : 0;
-    resolver(hostname, family).then((addresses) => {
-      const refused = addresses.find((a) => !hostAllowListed && !policy.isAddressAllowed(a.address, port));
-      if (refused || addresses.length === 0) {
-        // The socket emits this very object, so the request code recognises it by class.
-        const detail = refused ? `${hostname} resolves to ${refused.address}` : `${hostname} resolves to no address`;
-        callback(refusedTarget(detail) as NodeJS.ErrnoException, []);
-        return;
-      }
-      if (options.all) callback(null, addresses);
-      else callback(null, addresses[0].address, addresses[0].family);
-    }, (error: NodeJS.ErrnoException) => callback(error, []));
+    resolver(hostname, family).then(
+      (addresses) => {
+        const refused = addresses.find((a) => !hostAllowListed && !policy.isAddressAllowed(a.address, port));
+        if (refused || addresses.length === 0) {
+          // The socket emits this very object, so the request code recognises it by class.
+          const detail = refused ? `${hostname} resolves to ${refused.address}` : `${hostname} resolves to no address`;
+          callback(refusedTarget(detail) as NodeJS.ErrnoException, []);
+          return;
+        }
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0].address, addresses[0].family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, []),
+    );
   };
 }

@@ -9,9 +9,7 @@ import { Sleep } from './retrying-llm-provider';
 export function llmModule(config: AppConfig, options: { sleep?: Sleep } = {}): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(LLM_PROVIDER)
-      .toDynamicValue((ctx) =>
-        createLlmProvider(config.llm.provider, config.llm, { sleep: options.sleep, logger: ctx.get(LOGGER, { optional: true }) }),
-      )
+      .toDynamicValue((ctx) => createLlmProvider(config.llm.provider, config.llm, { sleep: options.sleep, logger: ctx.get(LOGGER, { optional: true }) }))
       .inSingletonScope();
   });
 }

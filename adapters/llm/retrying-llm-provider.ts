@@ -78,10 +78,7 @@ export class RetryingLlmProvider implements LlmProvider {
   private async pauseOrRethrow(error: unknown, attempt: number, signal?: AbortSignal): Promise<void> {
     const delayMs = this.delayBeforeRetry(error, attempt);
     if (delayMs === undefined || signal?.aborted) throw error;
-    this.tools.logger?.warn(
-      { provider: this.inner.name, attempt: attempt + 1, code: (error as LlmError).code, delayMs },
-      'LLM call failed; retrying',
-    );
+    this.tools.logger?.warn({ provider: this.inner.name, attempt: attempt + 1, code: (error as LlmError).code, delayMs }, 'LLM call failed; retrying');
     await this.sleep(delayMs, signal);
     if (signal?.aborted) throw error;
   }

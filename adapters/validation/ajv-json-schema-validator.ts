@@ -57,7 +57,15 @@ export class AjvJsonSchemaValidator implements JsonSchemaValidator {
       return this.meta.validateSchema(document) as boolean;
     } catch {
       // Only draft-07 is known: another `$schema` names a meta-schema Ajv cannot find.
-      this.meta.errors = [{ instancePath: '/$schema', schemaPath: '#/$schema', keyword: '$schema', params: {}, message: 'must be draft-07 ("http://json-schema.org/draft-07/schema#") or left out' }];
+      this.meta.errors = [
+        {
+          instancePath: '/$schema',
+          schemaPath: '#/$schema',
+          keyword: '$schema',
+          params: {},
+          message: 'must be draft-07 ("http://json-schema.org/draft-07/schema#") or left out',
+        },
+      ];
       return false;
     }
   }

@@ -72,14 +72,19 @@ function shapeIssues(node: SchemaNode): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const keyword of COUNTED_LISTS) {
     const list = schema[keyword];
-    if (Array.isArray(list) && list.length > MAX_SCHEMA_FAN_OUT) issues.push({ field: at(keyword), message: `must have at most ${MAX_SCHEMA_FAN_OUT} entries` });
+    if (Array.isArray(list) && list.length > MAX_SCHEMA_FAN_OUT)
+      issues.push({ field: at(keyword), message: `must have at most ${MAX_SCHEMA_FAN_OUT} entries` });
   }
   for (const keyword of COUNTED_MAPS) {
     const map = schema[keyword];
-    if (isObject(map) && Object.keys(map).length > MAX_SCHEMA_FAN_OUT) issues.push({ field: at(keyword), message: `must have at most ${MAX_SCHEMA_FAN_OUT} keys` });
+    if (isObject(map) && Object.keys(map).length > MAX_SCHEMA_FAN_OUT)
+      issues.push({ field: at(keyword), message: `must have at most ${MAX_SCHEMA_FAN_OUT} keys` });
   }
   if (typeof schema.format === 'string' && !UNTRUSTED_SCHEMA_FORMATS.includes(schema.format as never)) {
-    const message = schema.format === 'url' ? 'is not supported: its check takes quadratic time on long strings; use "uri"' : `is not a known format (known: ${UNTRUSTED_SCHEMA_FORMATS.join(', ')})`;
+    const message =
+      schema.format === 'url'
+        ? 'is not supported: its check takes quadratic time on long strings; use "uri"'
+        : `is not a known format (known: ${UNTRUSTED_SCHEMA_FORMATS.join(', ')})`;
     issues.push({ field: at('format'), message });
   }
   if (schema.uniqueItems === true && !(typeof schema.maxItems === 'number' && schema.maxItems <= MAX_UNIQUE_ITEMS)) {
@@ -160,7 +165,8 @@ function ownSize(node: SchemaNode): number {
   let size = 1;
   for (const [keyword, value] of Object.entries(node.schema)) {
     if (SUBSCHEMA_ONE.has(keyword) && isSchema(value)) continue;
-    const entries = SUBSCHEMA_LIST.has(keyword) && Array.isArray(value) ? value : SUBSCHEMA_MAP.has(keyword) && isObject(value) ? Object.values(value) : undefined;
+    const entries =
+      SUBSCHEMA_LIST.has(keyword) && Array.isArray(value) ? value : SUBSCHEMA_MAP.has(keyword) && isObject(value) ? Object.values(value) : undefined;
     // A list or map counts as itself plus its entries that are not subschemas (the property lists of `dependencies`).
     size += entries ? 1 + entries.filter((entry) => !isSchema(entry)).reduce((n: number, entry) => n + keywordValueSize(entry), 0) : keywordValueSize(value);
   }

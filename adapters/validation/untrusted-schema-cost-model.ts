@@ -67,7 +67,10 @@ class CostModelBuilder {
   private positionFor(seed: Applied, path: string): MutablePosition | undefined {
     if (seed.size === 0) return undefined;
     const applied = closure(seed, path);
-    const key = [...applied].map(([node, count]) => `${node.id}x${count}`).sort().join(',');
+    const key = [...applied]
+      .map(([node, count]) => `${node.id}x${count}`)
+      .sort()
+      .join(',');
     const known = this.positions.get(key);
     if (known) return known;
     // Recursive schemas meet the same multiset again; one that keeps producing new ones is not bounded.

@@ -101,7 +101,8 @@ class SchemaGraphBuilder {
     }
     for (const [name, value] of entriesOf(schema.dependencies)) if (isSchema(value)) node.sameValue.push(child(value, 'dependencies', name));
     for (const [name, value] of entriesOf(schema.properties)) if (isSchema(value)) node.properties.set(name, child(value, 'properties', name));
-    for (const [source, value] of entriesOf(schema.patternProperties)) if (isSchema(value)) node.patternProperties.push(child(value, 'patternProperties', source));
+    for (const [source, value] of entriesOf(schema.patternProperties))
+      if (isSchema(value)) node.patternProperties.push(child(value, 'patternProperties', source));
     for (const keyword of ['definitions', '$defs']) {
       for (const [name, value] of entriesOf(schema[keyword])) if (isSchema(value)) node.definitions.push(child(value, keyword, name));
     }
@@ -135,7 +136,14 @@ class SchemaGraphBuilder {
       this.issues.push({ field, message: `points to nothing usable in this schema: "${ref}"` });
       return undefined;
     }
-    return this.nodeFor(target, parts.map(escapePointer).map((p) => `/${p}`).join(''), 1);
+    return this.nodeFor(
+      target,
+      parts
+        .map(escapePointer)
+        .map((p) => `/${p}`)
+        .join(''),
+      1,
+    );
   }
 }
 

@@ -13,12 +13,7 @@ export interface RunningService {
 /** The contract's JSON error body for a request Node refuses before Express sees it. */
 export type ClientErrorBody = (status: 400 | 431) => object;
 
-export async function listen(
-  name: string,
-  app: Express,
-  address: { host: string; port: number },
-  clientErrorBody: ClientErrorBody,
-): Promise<RunningService> {
+export async function listen(name: string, app: Express, address: { host: string; port: number }, clientErrorBody: ClientErrorBody): Promise<RunningService> {
   const { host, port } = address;
   const server = createServer({ maxHeaderSize: 16 * 1024 }, app);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, clientErrorBody));

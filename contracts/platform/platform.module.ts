@@ -24,7 +24,16 @@ export const platformModule = new ContainerModule(({ bind }) => {
   // ToolCatalog and ToolRunner live in coreServicesModule: agents and the worker use them too.
   const tools = [CustomToolManager, ToolTester];
   // InstalledPluginSet must stay a singleton: it serialises plugin changes in this process.
-  const plugins = [InstalledPluginSet, InstalledPluginCatalog, PluginMarketCatalog, BundlePluginInstaller, MarketPluginInstaller, PluginUpdater, PluginToggler, PluginUninstaller];
+  const plugins = [
+    InstalledPluginSet,
+    InstalledPluginCatalog,
+    PluginMarketCatalog,
+    BundlePluginInstaller,
+    MarketPluginInstaller,
+    PluginUpdater,
+    PluginToggler,
+    PluginUninstaller,
+  ];
   const auth = [UserRegistrar, LoginAttempts, LoginService, BearerAuthenticator, AdminBootstrap];
   for (const service of [...auth, ...tools, ...plugins]) {
     bind(service).toSelf().inSingletonScope();

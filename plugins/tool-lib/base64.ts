@@ -5,7 +5,11 @@
 
 /** Either alphabet (even mixed), padding optional, whitespace ignored; null when the text is not Base64. */
 export function bytesFromBase64(text: string): Uint8Array | null {
-  const standard = text.replace(/\s+/g, '').replace(/={1,2}$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  const standard = text
+    .replace(/\s+/g, '')
+    .replace(/={1,2}$/, '')
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
   let binary: string;
   try {
     binary = atob(standard);

@@ -9,7 +9,7 @@ const PIECE_LENGTH = 1000;
 const PREFERRED_ENDS = [/\n/g, /[。！？]|[.!?]["')\]]*\s+(?=[\p{Lu}\p{N}])/gu];
 
 export function* segmentInPieces(segmenter: Intl.Segmenter, text: string): Generator<Intl.SegmentData> {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = pieceEnd(text, start);
     yield* segmenter.segment(text.slice(start, end));
     start = end;

@@ -32,8 +32,7 @@ async function httpSection(): Promise<Section> {
     stdoutFile: join(tmpdir(), 'bench-platform-access.log'),
   });
   const rows = [bare, minimal, health, me, logged].map(
-    (r) =>
-      `| ${r.name} | ${r.requestsPerSecond} | ${pct(r.requestsPerSecond, bare.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors + r.non2xx} |`,
+    (r) => `| ${r.name} | ${r.requestsPerSecond} | ${pct(r.requestsPerSecond, bare.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors + r.non2xx} |`,
   );
   const throughputRatio = me.requestsPerSecond / minimal.requestsPerSecond;
   const p99Ratio = me.p99Ms / Math.max(minimal.p99Ms, 1);

@@ -1,10 +1,4 @@
-export type CalculatorErrorCode =
-  | 'syntax_error'
-  | 'unknown_identifier'
-  | 'unknown_function'
-  | 'unsupported_syntax'
-  | 'invalid_argument'
-  | 'math_error';
+export type CalculatorErrorCode = 'syntax_error' | 'unknown_identifier' | 'unknown_function' | 'unsupported_syntax' | 'invalid_argument' | 'math_error';
 
 /** An expected failure of one expression; the tool returns it as a structured result. */
 export class CalculatorError extends Error {

@@ -7,9 +7,7 @@ interface Input {
   variables?: Record<string, number>;
 }
 
-type Output =
-  | { ok: true; value: Value }
-  | { ok: false; error: { code: CalculatorErrorCode; message: string; position?: number } };
+type Output = { ok: true; value: Value } | { ok: false; error: { code: CalculatorErrorCode; message: string; position?: number } };
 
 // Binary floating point gives 0.1 + 0.2 = 0.30000000000000004; 15 significant digits is what a double holds exactly.
 const SIGNIFICANT_DIGITS = 15;

@@ -21,7 +21,9 @@ export function resolveTiming(input: EventInput): EventTiming {
   if (input.end !== undefined && input.duration_minutes !== undefined) throw new Error('Give either end or duration_minutes, not both.');
   const start = parseMoment(input.start, 'start');
   const end = input.end === undefined ? undefined : parseMoment(input.end, 'end');
-  return input.all_day ?? start.kind === 'date' ? allDayTiming(start, end, input.duration_minutes) : timedTiming(start, end, input.duration_minutes, timeZone);
+  return (input.all_day ?? start.kind === 'date')
+    ? allDayTiming(start, end, input.duration_minutes)
+    : timedTiming(start, end, input.duration_minutes, timeZone);
 }
 
 function allDayTiming(start: Moment, end: Moment | undefined, minutes: number | undefined): EventTiming {

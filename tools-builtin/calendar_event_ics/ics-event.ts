@@ -33,7 +33,8 @@ export function calendarLines(input: EventInput, timing: EventTiming, uid: strin
     ...(input.status ? [`STATUS:${input.status.toUpperCase()}`] : []),
     ...(input.organizer ? [`ORGANIZER${nameParam(input.organizer.name)}:mailto:${input.organizer.email}`] : []),
     ...(input.attendees ?? []).map(
-      (a) => `ATTENDEE${nameParam(a.name)};ROLE=${ROLES[a.role ?? 'required']};PARTSTAT=NEEDS-ACTION;RSVP=${a.rsvp === false ? 'FALSE' : 'TRUE'}:mailto:${a.email}`,
+      (a) =>
+        `ATTENDEE${nameParam(a.name)};ROLE=${ROLES[a.role ?? 'required']};PARTSTAT=NEEDS-ACTION;RSVP=${a.rsvp === false ? 'FALSE' : 'TRUE'}:mailto:${a.email}`,
     ),
     ...(input.alarms ?? []).flatMap((alarm) => [
       'BEGIN:VALARM',

@@ -15,7 +15,10 @@ export function escapeText(value: string): string {
 
 /** A parameter value, always quoted (DQUOTE itself cannot be escaped, so it is dropped). */
 export function quoteParam(value: string): string {
-  return `"${value.replace(/\r\n|\r|\n/g, ' ').replace(/[^]/g, dropControl).replace(/"/g, '')}"`;
+  return `"${value
+    .replace(/\r\n|\r|\n/g, ' ')
+    .replace(/[^]/g, dropControl)
+    .replace(/"/g, '')}"`;
 }
 
 /** Control characters other than tab and line feed are not allowed in TEXT (§3.3.11). */

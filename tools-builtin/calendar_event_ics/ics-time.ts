@@ -13,9 +13,7 @@ export interface WallTime extends CalendarDate {
 }
 
 /** An input moment: a calendar day, or a wall-clock time with an offset (`Z`, `+02:00`) or without one. */
-export type Moment =
-  | { kind: 'date'; date: CalendarDate }
-  | { kind: 'date-time'; wall: WallTime; offsetMinutes?: number };
+export type Moment = { kind: 'date'; date: CalendarDate } | { kind: 'date-time'; wall: WallTime; offsetMinutes?: number };
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 

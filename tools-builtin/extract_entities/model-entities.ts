@@ -43,7 +43,10 @@ export function readModelEntities(reply: JsonObject, text: string, types: Entity
 }
 
 function typeOfKey(key: string): EntityType | undefined {
-  const wanted = key.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const wanted = key
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return (Object.keys(KEY_NAMES) as EntityType[]).find((type) => KEY_NAMES[type].includes(wanted));
 }
 

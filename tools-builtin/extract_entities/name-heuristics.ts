@@ -11,8 +11,6 @@ const ORG_OF = new RegExp(`\\b((?:University|Institute|Bank|Ministry|Department|
 export function guessNames(text: string): { people: string[]; organizations: string[] } {
   return {
     people: [...text.matchAll(HONORIFIC_NAME)].map((match) => match[1]),
-    organizations: [...text.matchAll(ORG_BY_SUFFIX), ...text.matchAll(ORG_OF)]
-      .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
-      .map((match) => match[1]),
+    organizations: [...text.matchAll(ORG_BY_SUFFIX), ...text.matchAll(ORG_OF)].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map((match) => match[1]),
   };
 }

@@ -86,7 +86,10 @@ function scanScalar(text: string, start: number): number | JsonSyntaxError {
     }
     return { position: start, message: 'Invalid number' };
   }
-  return { position: start, message: `Unexpected character ${JSON.stringify(ch)}; expected a value (a double-quoted string, number, object, array, true, false or null)` };
+  return {
+    position: start,
+    message: `Unexpected character ${JSON.stringify(ch)}; expected a value (a double-quoted string, number, object, array, true, false or null)`,
+  };
 }
 
 function scanString(text: string, start: number): number | JsonSyntaxError {

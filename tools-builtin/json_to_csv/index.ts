@@ -15,9 +15,7 @@ interface Input {
 }
 
 type ErrorCode = 'invalid_json' | 'invalid_rows' | 'result_too_large';
-type Output =
-  | { ok: true; csv: string; rows: number; columns: string[] | null }
-  | { ok: false; error: { code: ErrorCode; message: string } };
+type Output = { ok: true; csv: string; rows: number; columns: string[] | null } | { ok: false; error: { code: ErrorCode; message: string } };
 
 // The kernel refuses outputs over 1,048,576 characters of JSON; a clear error beats its generic one.
 const MAX_CSV_LENGTH = 900_000;

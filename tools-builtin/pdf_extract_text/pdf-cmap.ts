@@ -81,7 +81,7 @@ export function parseToUnicode(cmap: string): ToUnicodeMap {
 /** Splits a shown string into codes using the codespace ranges (`fallbackLength` without them). */
 export function splitCodes(bytes: string, cmap: ToUnicodeMap | null, fallbackLength: number): string[] {
   const codes: string[] = [];
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     let length = fallbackLength;
     if (cmap && cmap.ranges.length > 0) {
       const match = cmap.codeLengths.find((n) => {

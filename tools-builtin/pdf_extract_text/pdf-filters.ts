@@ -88,7 +88,7 @@ function ascii85(data: string): string {
 
 function runLength(data: string): string {
   let out = '';
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const length = data.charCodeAt(i);
     if (length === 128) break;
     if (length < 128) {

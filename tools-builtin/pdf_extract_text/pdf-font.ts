@@ -23,7 +23,7 @@ function cidWidths(doc: PdfDocument, descendant: PdfDict | undefined): Map<numbe
   const widths = new Map<number, number>();
   const w = doc.resolve(descendant?.get('W'));
   if (!Array.isArray(w)) return widths;
-  for (let i = 0; i < w.length; ) {
+  for (let i = 0; i < w.length;) {
     const first = doc.resolve(w[i]);
     const next = doc.resolve(w[i + 1]);
     if (typeof first !== 'number') break;

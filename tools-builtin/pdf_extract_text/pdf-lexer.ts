@@ -107,16 +107,16 @@ export class PdfLexer {
     if (this.pos >= this.end) return END;
     const ch = this.src[this.pos];
     const next = this.src[this.pos + 1];
-    if (ch === '<' && next === '<') return (this.pos += 2), '<<';
-    if (ch === '>' && next === '>') return (this.pos += 2), '>>';
-    if (ch === '[' || ch === ']' || ch === '{' || ch === '}') return (this.pos += 1), ch;
-    if (ch === '(') return (this.pos += 1), this.literalString();
-    if (ch === '<') return (this.pos += 1), this.hexString();
+    if (ch === '<' && next === '<') return ((this.pos += 2), '<<');
+    if (ch === '>' && next === '>') return ((this.pos += 2), '>>');
+    if (ch === '[' || ch === ']' || ch === '{' || ch === '}') return ((this.pos += 1), ch);
+    if (ch === '(') return ((this.pos += 1), this.literalString());
+    if (ch === '<') return ((this.pos += 1), this.hexString());
     if (ch === '/') {
       this.pos += 1;
       return new PdfName(this.regularRun().replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
     }
-    if (ch === ')' || ch === '>') return (this.pos += 1), this.nextToken(); // stray delimiter: skip
+    if (ch === ')' || ch === '>') return ((this.pos += 1), this.nextToken()); // stray delimiter: skip
     const word = this.regularRun();
     if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) return parseFloat(word);
     if (word === 'true' || word === 'false') return word === 'true';
@@ -147,7 +147,7 @@ export class PdfLexer {
     for (;;) {
       this.skipWhitespace();
       if (this.pos >= this.end) return items;
-      if (this.src[this.pos] === close) return (this.pos += 1), items;
+      if (this.src[this.pos] === close) return ((this.pos += 1), items);
       const value = this.nextValue();
       if (value === END) return items;
       items.push(value);

@@ -14,9 +14,12 @@ const MAX_OPERANDS = 10_000;
 
 function multiply(m: Matrix, n: Matrix): Matrix {
   return [
-    m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
-    m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
-    m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+    m[0] * n[0] + m[1] * n[2],
+    m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2],
+    m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4],
+    m[4] * n[1] + m[5] * n[3] + n[5],
   ];
 }
 
@@ -82,25 +85,57 @@ export class PageTextExtractor {
       const args = operands.splice(0);
       const n = numbers(args);
       switch (value.op) {
-        case 'q': ctmStack.push(ctm); break;
-        case 'Q': ctm = ctmStack.pop() ?? ctm; break;
-        case 'cm': if (n.length === 6) ctm = multiply(n as Matrix, ctm); break;
-        case 'BT': tm = tlm = IDENTITY; break;
+        case 'q':
+          ctmStack.push(ctm);
+          break;
+        case 'Q':
+          ctm = ctmStack.pop() ?? ctm;
+          break;
+        case 'cm':
+          if (n.length === 6) ctm = multiply(n as Matrix, ctm);
+          break;
+        case 'BT':
+          tm = tlm = IDENTITY;
+          break;
         case 'Tf':
           font = args[0] instanceof PdfName ? this.font(resources, args[0].name) : null;
           fontSize = n[1] ?? 0;
           break;
-        case 'Tc': charSpacing = n[0] ?? 0; break;
-        case 'Tw': wordSpacing = n[0] ?? 0; break;
-        case 'Tz': hScale = (n[0] ?? 100) / 100; break;
-        case 'TL': leading = n[0] ?? 0; break;
-        case 'Ts': rise = n[0] ?? 0; break;
-        case 'Td': moveLine(n[0] ?? 0, n[1] ?? 0); break;
-        case 'TD': leading = -(n[1] ?? 0); moveLine(n[0] ?? 0, n[1] ?? 0); break;
-        case 'Tm': if (n.length === 6) tm = tlm = n as Matrix; break;
-        case 'T*': moveLine(0, -leading); break;
-        case 'Tj': if (args[0] instanceof PdfString) show(args[0].bytes); break;
-        case "'": moveLine(0, -leading); if (args[0] instanceof PdfString) show(args[0].bytes); break;
+        case 'Tc':
+          charSpacing = n[0] ?? 0;
+          break;
+        case 'Tw':
+          wordSpacing = n[0] ?? 0;
+          break;
+        case 'Tz':
+          hScale = (n[0] ?? 100) / 100;
+          break;
+        case 'TL':
+          leading = n[0] ?? 0;
+          break;
+        case 'Ts':
+          rise = n[0] ?? 0;
+          break;
+        case 'Td':
+          moveLine(n[0] ?? 0, n[1] ?? 0);
+          break;
+        case 'TD':
+          leading = -(n[1] ?? 0);
+          moveLine(n[0] ?? 0, n[1] ?? 0);
+          break;
+        case 'Tm':
+          if (n.length === 6) tm = tlm = n as Matrix;
+          break;
+        case 'T*':
+          moveLine(0, -leading);
+          break;
+        case 'Tj':
+          if (args[0] instanceof PdfString) show(args[0].bytes);
+          break;
+        case "'":
+          moveLine(0, -leading);
+          if (args[0] instanceof PdfString) show(args[0].bytes);
+          break;
         case '"':
           [wordSpacing, charSpacing] = [n[0] ?? 0, n[1] ?? 0];
           moveLine(0, -leading);

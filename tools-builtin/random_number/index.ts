@@ -12,8 +12,7 @@ interface Input {
 }
 
 type Output =
-  | { ok: true; numbers: number[]; min: number; max: number; type: 'integer' | 'float' }
-  | { ok: false; error: { code: 'invalid_range'; message: string } };
+  { ok: true; numbers: number[]; min: number; max: number; type: 'integer' | 'float' } | { ok: false; error: { code: 'invalid_range'; message: string } };
 
 export default function randomNumber(input: Input): Output {
   const min = input.min ?? 0;

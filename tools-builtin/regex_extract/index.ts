@@ -20,9 +20,7 @@ interface Match {
 // The kernel refuses outputs over 1,048,576 characters of JSON; stopping short keeps a useful, truncated answer.
 const OUTPUT_BUDGET = 900_000;
 
-type Output =
-  | { ok: true; count: number; truncated: boolean; matches: Match[] }
-  | { ok: false; error: { code: 'invalid_pattern'; message: string } };
+type Output = { ok: true; count: number; truncated: boolean; matches: Match[] } | { ok: false; error: { code: 'invalid_pattern'; message: string } };
 
 export default function regexExtract(input: Input): Output {
   let regex: RegExp;

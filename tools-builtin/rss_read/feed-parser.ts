@@ -63,7 +63,15 @@ function attr(value: Node, name: string): string {
 }
 
 function plain(html: string, max = SUMMARY_CHARS): string {
-  const out = /[<&]/.test(html) ? convert(html, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }, { selector: 'img', format: 'skip' }] }) : html;
+  const out = /[<&]/.test(html)
+    ? convert(html, {
+        wordwrap: false,
+        selectors: [
+          { selector: 'a', options: { ignoreHref: true } },
+          { selector: 'img', format: 'skip' },
+        ],
+      })
+    : html;
   const collapsed = out.replace(/\s+/g, ' ').trim();
   return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
 }
@@ -99,7 +107,9 @@ function itemOf(node: Node, format: FeedFormat): FeedItem {
     published: isoDate(item.pubDate ?? item.published ?? item.date ?? item.updated),
     author: authorOf(item),
     summary: plain(summarySource),
-    categories: list(item.category).map((c) => attr(c, 'term') || text(c)).filter((c) => c !== ''),
+    categories: list(item.category)
+      .map((c) => attr(c, 'term') || text(c))
+      .filter((c) => c !== ''),
   };
 }
 

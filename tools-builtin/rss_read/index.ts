@@ -14,7 +14,9 @@ const DEFAULT_MAX_ITEMS = 20;
 async function loadXml(input: RssReadInput): Promise<{ xml: string; url: string | null }> {
   if ((input.url === undefined) === (input.xml === undefined)) throw new Error('Give exactly one of `url` (a feed to fetch) or `xml` (a feed document).');
   if (input.xml !== undefined) return { xml: input.xml, url: null };
-  const response = await http.get(input.url as string, { headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5' } });
+  const response = await http.get(input.url as string, {
+    headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5' },
+  });
   if (response.status >= 400) throw new Error(`The feed answered HTTP ${response.status}: ${response.url}`);
   return { xml: response.body, url: response.url };
 }

@@ -51,7 +51,12 @@ export default async function sendWebhook(input: Input): Promise<Output> {
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (!RECEIVER_FAILURES.has(code)) throw error;
-    const message = code === 'timeout' ? 'The receiver did not answer in time.' : code === 'too_large' ? 'The receiver answered with a body over the size cap.' : 'The receiver could not be reached or failed.';
+    const message =
+      code === 'timeout'
+        ? 'The receiver did not answer in time.'
+        : code === 'too_large'
+          ? 'The receiver answered with a body over the size cap.'
+          : 'The receiver could not be reached or failed.';
     return { ...base, delivered: false, ok: false, status: null, content_type: null, body_excerpt: '', body_truncated: false, error: { code, message } };
   }
 }

@@ -1,14 +1,22 @@
 // Credentials are never forwarded: the caller is a model, and a header it was talked into adding
 // is how a prompt injection exfiltrates a token. Webhook receivers that need a secret carry it in
 // the URL they issued (Slack, Discord, Teams), which the caller already has.
-const CREDENTIAL_HEADERS = new Set([
-  'authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token', 'x-access-token', 'x-webhook-token',
-]);
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token', 'x-access-token', 'x-webhook-token']);
 const CREDENTIAL_NAME = /token|secret|passw|api[-_]?key|session|credential/i;
 // The host owns the transport; the body is always the JSON payload.
 const TRANSPORT_HEADERS = new Set([
-  'host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te',
-  'trailer', 'expect', 'forwarded', 'x-real-ip',
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'forwarded',
+  'x-real-ip',
 ]);
 const SECRET_QUERY_NAME = /token|key|secret|sig|passw|auth|code|credential|session/i;
 const URL_PARTS = /^(https?:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i;
@@ -41,7 +49,10 @@ export function redactUrl(url: string): string {
   if (!parts) return '***';
   const [, scheme, authority, path, query = '', fragment = ''] = parts;
   const host = authority.slice(authority.lastIndexOf('@') + 1);
-  const safePath = path.split('/').map((segment) => (looksSecret(segment) ? '***' : segment)).join('/');
+  const safePath = path
+    .split('/')
+    .map((segment) => (looksSecret(segment) ? '***' : segment))
+    .join('/');
   const safeQuery = query.replace(/([?&])([^=&]*)=([^&]*)/g, (all, sep: string, name: string, value: string) =>
     SECRET_QUERY_NAME.test(name) || looksSecret(value) ? `${sep}${name}=***` : all,
   );

@@ -6,11 +6,19 @@ export interface LexiconScore {
 
 // A small English lexicon in the spirit of VADER (weights 1 mild, 2 strong); it only backs up the model.
 const WORDS: { [word: string]: number } = {};
-const POSITIVE_MILD = 'good nice fine like liked likes happy glad pleased helpful useful easy fast quick clean friendly polite recommend recommended works worked working fixed thanks thank enjoy enjoyed satisfied comfortable reliable smooth better improved improvement cool fun positive welcome win won success successful';
-const POSITIVE_STRONG = 'great excellent amazing awesome fantastic wonderful love loved loves perfect brilliant outstanding superb delighted best incredible impressive exceptional';
-const NEGATIVE_MILD = 'bad poor slow difficult hard problem problems issue issues bug bugs broken unhappy sad annoying annoyed confusing confused disappointing disappointed late expensive overpriced dirty rude wrong fail failed fails failure error errors crash crashed crashes refund complaint complain worse negative lost missing cancel cancelled unfortunately';
+const POSITIVE_MILD =
+  'good nice fine like liked likes happy glad pleased helpful useful easy fast quick clean friendly polite recommend recommended works worked working fixed thanks thank enjoy enjoyed satisfied comfortable reliable smooth better improved improvement cool fun positive welcome win won success successful';
+const POSITIVE_STRONG =
+  'great excellent amazing awesome fantastic wonderful love loved loves perfect brilliant outstanding superb delighted best incredible impressive exceptional';
+const NEGATIVE_MILD =
+  'bad poor slow difficult hard problem problems issue issues bug bugs broken unhappy sad annoying annoyed confusing confused disappointing disappointed late expensive overpriced dirty rude wrong fail failed fails failure error errors crash crashed crashes refund complaint complain worse negative lost missing cancel cancelled unfortunately';
 const NEGATIVE_STRONG = 'terrible awful horrible hate hated hates worst useless disgusting unacceptable furious angry scam pathetic dreadful appalling';
-for (const [list, weight] of [[POSITIVE_MILD, 1], [POSITIVE_STRONG, 2], [NEGATIVE_MILD, -1], [NEGATIVE_STRONG, -2]] as const) {
+for (const [list, weight] of [
+  [POSITIVE_MILD, 1],
+  [POSITIVE_STRONG, 2],
+  [NEGATIVE_MILD, -1],
+  [NEGATIVE_STRONG, -2],
+] as const) {
   for (const word of list.split(' ')) WORDS[word] = weight;
 }
 const NEGATIONS = new Set(['not', 'no', 'never', 'none', 'nothing', 'neither', 'nor', 'without', 'hardly', 'barely']);
@@ -23,7 +31,11 @@ const EMOTICONS: Array<[RegExp, number]> = [
 const ALPHA = 4;
 
 export function scoreByLexicon(text: string): LexiconScore {
-  const tokens = text.toLowerCase().replace(/n't\b/g, ' not').match(/[\p{L}']+/gu) ?? [];
+  const tokens =
+    text
+      .toLowerCase()
+      .replace(/n't\b/g, ' not')
+      .match(/[\p{L}']+/gu) ?? [];
   let total = 0;
   let matches = 0;
   tokens.forEach((token, index) => {

@@ -45,7 +45,10 @@ function textOf(node: Node): string {
   if (node === undefined) return '';
   if (typeof node === 'string') return node;
   if (Array.isArray(node)) return node.map(textOf).join('');
-  if (node.t !== undefined) return list(node.t).map((t) => (typeof t === 'string' ? t : textOf(obj(t)['#text']))).join('');
+  if (node.t !== undefined)
+    return list(node.t)
+      .map((t) => (typeof t === 'string' ? t : textOf(obj(t)['#text'])))
+      .join('');
   if (node.r !== undefined) return list(node.r).map(textOf).join('');
   return typeof node['#text'] === 'string' ? node['#text'] : '';
 }
@@ -96,7 +99,10 @@ export function readXlsx(bytes: Uint8Array, selection: SheetSelection): SheetRea
   const shared = list(obj(parser.parse(meta['xl/sharedStrings.xml'] ?? '').sst).si).map(textOf);
   const styles = obj(parser.parse(meta['xl/styles.xml'] ?? '').styleSheet);
   const custom = new Map(list(obj(styles.numFmts).numFmt).map((f) => [Number(attr(f, 'numFmtId')), attr(f, 'formatCode')]));
-  const dateKinds = dateStyles(list(obj(styles.cellXfs).xf).map((xf) => Number(attr(xf, 'numFmtId') || 0)), custom);
+  const dateKinds = dateStyles(
+    list(obj(styles.cellXfs).xf).map((xf) => Number(attr(xf, 'numFmtId') || 0)),
+    custom,
+  );
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(meta['xl/workbook.xml']);
 
   const sheetXml = unzip(bytes, [target.path])[target.path] ?? '';
@@ -120,5 +126,10 @@ export function readXlsx(bytes: Uint8Array, selection: SheetSelection): SheetRea
     expected = number + 1;
   }
   const lastRowNumber = Number(/\br="(\d+)"/.exec(rowXml[rowXml.length - 1] ?? '')?.[1] ?? rowXml.length);
-  return { sheets: sheets.map((s) => s.name), sheet: target.name, rows: rows.slice(selection.skip, selection.skip + selection.take), totalRows: Math.max(lastRowNumber, rowXml.length) };
+  return {
+    sheets: sheets.map((s) => s.name),
+    sheet: target.name,
+    rows: rows.slice(selection.skip, selection.skip + selection.take),
+    totalRows: Math.max(lastRowNumber, rowXml.length),
+  };
 }

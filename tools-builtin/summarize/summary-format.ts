@@ -1,13 +1,23 @@
 export type SummaryStyle = 'paragraph' | 'bullets' | 'tldr' | 'headline';
 
-const PREAMBLE = /^(?:(?:sure|okay|ok)[,!.]?\s+)?(?:here(?: is|'s)\s+(?:a|the|your)\s+(?:\w+\s+)?(?:summary|tl;?dr|headline)[^:\n]*:|(?:summary|tl;?dr|headline)\s*:)\s*/i;
+const PREAMBLE =
+  /^(?:(?:sure|okay|ok)[,!.]?\s+)?(?:here(?: is|'s)\s+(?:a|the|your)\s+(?:\w+\s+)?(?:summary|tl;?dr|headline)[^:\n]*:|(?:summary|tl;?dr|headline)\s*:)\s*/i;
 const BULLET = /^\s*(?:[-*•–]|\d+[.)])\s+/;
 
 /** Cleans a model's summary into the asked style, then holds it to `maxWords` when given. */
 export function formatSummary(raw: string, style: SummaryStyle, maxWords?: number): { summary: string; capped: boolean } {
-  let text = raw.trim().replace(/^```\w*\n?|\n?```$/g, '').replace(PREAMBLE, '').trim();
+  let text = raw
+    .trim()
+    .replace(/^```\w*\n?|\n?```$/g, '')
+    .replace(PREAMBLE, '')
+    .trim();
   if (style === 'bullets') text = asBullets(text);
-  if (style === 'headline') text = text.split('\n')[0].trim().replace(/^["'“”]+|["'“”]+$/g, '').replace(/\.$/, '');
+  if (style === 'headline')
+    text = text
+      .split('\n')[0]
+      .trim()
+      .replace(/^["'“”]+|["'“”]+$/g, '')
+      .replace(/\.$/, '');
   if (maxWords === undefined || countWords(text) <= maxWords) return { summary: text, capped: false };
   return { summary: capWords(text, maxWords), capped: true };
 }
@@ -18,7 +28,10 @@ export function countWords(text: string): number {
 
 /** Bullet lines as `- item`; prose becomes one bullet per sentence. */
 function asBullets(text: string): string {
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const items = lines.some((line) => BULLET.test(line))
     ? lines.filter((line) => BULLET.test(line)).map((line) => line.replace(BULLET, ''))
     : (text.match(/[^.!?]+(?:[.!?]+["'”’)\]]*|$)/g) ?? [text]).map((sentence) => sentence.trim());

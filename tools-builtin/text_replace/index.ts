@@ -8,9 +8,7 @@ interface Input {
   flags?: string;
 }
 
-type Output =
-  | { ok: true; text: string; replacements: number }
-  | { ok: false; error: { code: 'invalid_pattern' | 'result_too_large'; message: string } };
+type Output = { ok: true; text: string; replacements: number } | { ok: false; error: { code: 'invalid_pattern' | 'result_too_large'; message: string } };
 
 // Keeps the result well inside the kernel's 1 MB output cap (non-ASCII text grows when JSON-encoded).
 const MAX_RESULT_LENGTH = 300_000;
@@ -24,8 +22,7 @@ export default function textReplace(input: Input): Output {
     return { ok: false, error: { code: 'result_too_large', message: `The result would exceed ${MAX_RESULT_LENGTH} characters` } };
   }
   // A function replacement inserts the literal text as is (a string would expand `$&`, `$1`…).
-  const text =
-    input.mode === 'regex' ? input.text.replace(regex, input.replace) : input.text.replace(regex, () => input.replace);
+  const text = input.mode === 'regex' ? input.text.replace(regex, input.replace) : input.text.replace(regex, () => input.replace);
   if (text.length > MAX_RESULT_LENGTH) {
     return { ok: false, error: { code: 'result_too_large', message: `The result would exceed ${MAX_RESULT_LENGTH} characters` } };
   }

@@ -14,9 +14,7 @@ interface Input {
 }
 
 type ErrorCode = 'invalid_argument' | 'invalid_pattern';
-type Output =
-  | { ok: true; parts: string[]; count: number; truncated: boolean }
-  | { ok: false; error: { code: ErrorCode; message: string } };
+type Output = { ok: true; parts: string[]; count: number; truncated: boolean } | { ok: false; error: { code: ErrorCode; message: string } };
 
 // The kernel refuses outputs over 1,048,576 characters of JSON; stopping short keeps a useful, truncated answer.
 const OUTPUT_BUDGET = 900_000;

@@ -48,7 +48,11 @@ function maxTokensFor(text: string): number {
 
 /** Strips what models wrap a translation in (a fence, a "Translation:" line, quotes the source did not have). */
 function clean(reply: string, source: string): string {
-  let text = reply.trim().replace(/^```\w*\n([\s\S]*?)\n?```$/, '$1').replace(PREAMBLE, '').trim();
+  let text = reply
+    .trim()
+    .replace(/^```\w*\n([\s\S]*?)\n?```$/, '$1')
+    .replace(PREAMBLE, '')
+    .trim();
   if (!QUOTES.test(source.trim())) text = text.replace(QUOTES, '$1');
   return text;
 }

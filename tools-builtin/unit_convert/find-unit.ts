@@ -13,8 +13,7 @@ export function findUnit(raw: string): UnitLookup {
   const lower = text.toLowerCase();
   const forms = new Set([lower, lower.replace(/s$/, ''), lower.replace(/es$/, '')]);
   const loose = UNITS.filter(
-    (candidate) =>
-      candidate.names.some((name) => forms.has(name)) || candidate.symbols.some((symbol) => symbol.toLowerCase() === lower),
+    (candidate) => candidate.names.some((name) => forms.has(name)) || candidate.symbols.some((symbol) => symbol.toLowerCase() === lower),
   );
   if (loose.length === 1) return { unit: loose[0] };
   if (loose.length > 1) {

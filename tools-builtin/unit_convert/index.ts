@@ -8,9 +8,7 @@ interface Input {
 }
 
 type ErrorCode = 'unknown_unit' | 'ambiguous_unit' | 'incompatible_units' | 'invalid_value';
-type Output =
-  | { ok: true; value: number; from: string; to: string; category: Category }
-  | { ok: false; error: { code: ErrorCode; message: string } };
+type Output = { ok: true; value: number; from: string; to: string; category: Category } | { ok: false; error: { code: ErrorCode; message: string } };
 
 // Enough to hide binary noise (100 °C → 212.00000000000003 °F) and keep every digit of 2^40 bytes.
 const SIGNIFICANT_DIGITS = 15;

@@ -16,7 +16,8 @@ export default async function updateTaskStatus(input: Input): Promise<PlatformTa
   } catch (error) {
     throw withKernelCode(error);
   }
-  const { id, goal_id, title, description, status, priority, requires_approval, depends_on, due_at, created_at, result, failure_reason, completed_at } = move.task;
+  const { id, goal_id, title, description, status, priority, requires_approval, depends_on, due_at, created_at, result, failure_reason, completed_at } =
+    move.task;
   return {
     task: { id, goal_id, title, description, status, priority, requires_approval, depends_on, due_at, created_at, result, failure_reason, completed_at },
     previous_status: move.previous_status,

@@ -15,7 +15,9 @@ export default async function webFetch(input: WebFetchInput) {
   const contentType = (response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const html = looksLikeHtml(contentType, response.body);
   if (!html && contentType !== '' && !TEXTUAL.test(contentType)) {
-    throw new Error(`web_fetch reads HTML and text pages; ${response.url} is ${contentType} (use http_request with response_encoding base64 for binary content)`);
+    throw new Error(
+      `web_fetch reads HTML and text pages; ${response.url} is ${contentType} (use http_request with response_encoding base64 for binary content)`,
+    );
   }
   const title = html ? readTitle(response.body) : '';
   const fullText = html ? readMainText(response.body) : response.body.trim();

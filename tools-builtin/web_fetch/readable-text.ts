@@ -13,7 +13,25 @@ const MAIN_CANDIDATES: Array<{ selector: string; present: RegExp }> = [
 ];
 const ENOUGH_TEXT = 200;
 
-const NOISE = ['nav', 'header', 'footer', 'aside', 'script', 'style', 'noscript', 'form', 'svg', 'iframe', 'button', 'template', 'select', 'dialog', 'img', '[hidden]', '[aria-hidden=true]'];
+const NOISE = [
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'script',
+  'style',
+  'noscript',
+  'form',
+  'svg',
+  'iframe',
+  'button',
+  'template',
+  'select',
+  'dialog',
+  'img',
+  '[hidden]',
+  '[aria-hidden=true]',
+];
 
 const TEXT_SELECTORS: SelectorDefinition[] = [
   ...NOISE.map((selector) => ({ selector, format: 'skip' })),
@@ -30,7 +48,10 @@ function textOf(html: string, selectors: string[], extra: SelectorDefinition[] =
     selectors: extra,
     limits: { maxInputLength: undefined },
   };
-  return convert(html, options).replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return convert(html, options)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export function readTitle(html: string): string {

@@ -29,7 +29,11 @@ export function searchUrl(endpoint: string, options: SearchOptions): string | nu
   const segments = url.pathname.split('/').filter((segment) => segment !== '');
   if (segments[segments.length - 1] !== 'search') segments.push('search');
   url.pathname = `/${segments.join('/')}`;
-  const params = new URLSearchParams([['q', options.query], ['format', 'json'], ['pageno', String(options.page ?? 1)]]);
+  const params = new URLSearchParams([
+    ['q', options.query],
+    ['format', 'json'],
+    ['pageno', String(options.page ?? 1)],
+  ]);
   if (options.language) params.append('language', options.language);
   if (options.time_range) params.append('time_range', options.time_range);
   if (options.categories) params.append('categories', options.categories);
@@ -55,6 +59,7 @@ export function mapResults(body: unknown, max: number): { results: SearchResult[
     .filter((r) => r !== null && typeof r === 'object' && str(r.url) !== '')
     .slice(0, max)
     .map((r) => ({ title: str(r.title), url: str(r.url), snippet: str(r.content), engine: str(r.engine), published_at: str(r.publishedDate) || null }));
-  const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : str((v as { answer?: unknown })?.answer))).filter((v) => v !== '') : []);
+  const strings = (value: unknown): string[] =>
+    Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : str((v as { answer?: unknown })?.answer))).filter((v) => v !== '') : [];
   return { results, suggestions: strings(data.suggestions), answers: strings(data.answers) };
 }

@@ -13,7 +13,13 @@ export default async function workspaceWrite(input: WorkspaceWriteInput) {
   const existing = await workspace.stat(input.path);
   if (existing?.type === 'directory') throw new Error(`${input.path} is a directory.`);
   if (existing !== null && mode === 'create') {
-    return { path: input.path, written: false, created: false, size: existing.size, message: 'The file already exists and mode is `create`; nothing was written.' };
+    return {
+      path: input.path,
+      written: false,
+      created: false,
+      size: existing.size,
+      message: 'The file already exists and mode is `create`; nothing was written.',
+    };
   }
   const { size } = await workspace.write(input.path, input.content, { encoding: input.encoding ?? 'utf8', append: mode === 'append' });
   return { path: input.path, written: true, created: existing === null, size };

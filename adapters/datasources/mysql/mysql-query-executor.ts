@@ -51,7 +51,10 @@ export class MysqlQueryExecutor implements SqlQueryExecutor {
 
 async function prepareSession(connection: Connection, timeoutMs: number): Promise<void> {
   const [{ mode, version }] = (await run(connection, 'SELECT @@SESSION.sql_mode AS mode, VERSION() AS version')) as Array<{ mode: string; version: string }>;
-  const safeMode = mode.split(',').filter((m) => m !== '' && !UNSAFE_MODES.has(m.toUpperCase())).join(',');
+  const safeMode = mode
+    .split(',')
+    .filter((m) => m !== '' && !UNSAFE_MODES.has(m.toUpperCase()))
+    .join(',');
   if (/mariadb/i.test(version)) {
     await run(connection, 'SET SESSION sql_mode = ?, SESSION max_statement_time = ?', [safeMode, timeoutMs / 1000]);
   } else {

@@ -3,7 +3,9 @@ const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\uf
 const WORD = /[\p{L}\p{N}]+/gu;
 
 const STOP_WORDS = new Set(
-  'a an and are as at be been but by do does for from had has have he her his i if in into is it its me my no not of on or our she so than that the their them then there these they this those to was we were what when where which who will with you your'.split(' '),
+  'a an and are as at be been but by do does for from had has have he her his i if in into is it its me my no not of on or our she so than that the their them then there these they this those to was we were what when where which who will with you your'.split(
+    ' ',
+  ),
 );
 
 export interface Feature {

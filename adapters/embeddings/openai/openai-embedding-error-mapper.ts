@@ -1,10 +1,4 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  OpenAIError,
-} from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError } from 'openai';
 import { LlmRateLimitError, LlmTimeoutError, LlmUpstreamError } from '../../../core/domain/llm/llm.errors';
 import { DomainError } from '../../../core/shared/domain-error';
 

@@ -72,10 +72,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     }
     const wrong = vectors.find((vector) => vector.length !== this.dimensions);
     if (wrong) {
-      throw new LlmUpstreamError(
-        `${this.name}: the model returns ${wrong.length}-dimensional vectors but EMBEDDING_DIMENSIONS is ${this.dimensions}`,
-        false,
-      );
+      throw new LlmUpstreamError(`${this.name}: the model returns ${wrong.length}-dimensional vectors but EMBEDDING_DIMENSIONS is ${this.dimensions}`, false);
     }
   }
 }

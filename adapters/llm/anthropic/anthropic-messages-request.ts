@@ -1,9 +1,4 @@
-import type {
-  ContentBlockParam,
-  MessageCreateParamsNonStreaming,
-  MessageParam,
-  Tool,
-} from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlockParam, MessageCreateParamsNonStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { ChatMessage, ToolDefinition } from '../../../core/domain/llm/chat-message';
 import { ChatRequest } from '../../../core/ports/llm-provider.port';
 import { parseToolInput } from './anthropic-json';

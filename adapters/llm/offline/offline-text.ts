@@ -7,7 +7,9 @@ const WORD_TOKEN = new RegExp(`[${CJK_CLASS}]\\s*|[^\\s${CJK_CLASS}]+\\s*|\\s+`,
 const COUNTED_WORD = new RegExp(`[${CJK_CLASS}]|[\\p{L}\\p{N}]+`, 'gu');
 
 const STOP_WORDS = new Set(
-  'the a an and or but of to in on at for with by from is are was were be been it this that these those as do does did can could would should will i you he she we they me my your our their what which who how why when where please use using about into than then there here have has had not no yes just also'.split(' '),
+  'the a an and or but of to in on at for with by from is are was were be been it this that these those as do does did can could would should will i you he she we they me my your our their what which who how why when where please use using about into than then there here have has had not no yes just also'.split(
+    ' ',
+  ),
 );
 
 /** A deterministic stand-in for a tokenizer: a CJK character or about four other characters a token. */
@@ -28,7 +30,10 @@ export function splitIntoWordTokens(text: string): string[] {
  */
 export function keywords(text: string, count = 5): string[] {
   const frequency = new Map<string, number>();
-  for (const term of text.toLowerCase().replace(CJK_CHAR, ' ').match(/[\p{L}\p{N}]+/gu) ?? []) {
+  for (const term of text
+    .toLowerCase()
+    .replace(CJK_CHAR, ' ')
+    .match(/[\p{L}\p{N}]+/gu) ?? []) {
     if (STOP_WORDS.has(term) || term.length < 3) continue;
     frequency.set(term, (frequency.get(term) ?? 0) + 1);
   }

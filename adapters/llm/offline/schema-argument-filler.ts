@@ -107,7 +107,10 @@ function clamp(value: number, schema: JsonSchema): number {
 function payloadAfterMention(message: string, toolName: string): string {
   const at = message.toLowerCase().indexOf(toolName.toLowerCase());
   if (at < 0) return message.trim();
-  const after = message.slice(at + toolName.length).replace(LEADING_FILLER, '').trim();
+  const after = message
+    .slice(at + toolName.length)
+    .replace(LEADING_FILLER, '')
+    .trim();
   return after || message.trim();
 }
 

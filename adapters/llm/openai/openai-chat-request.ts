@@ -1,8 +1,4 @@
-import type {
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { ChatMessage, ToolDefinition } from '../../../core/domain/llm/chat-message';
 import { ChatRequest } from '../../../core/ports/llm-provider.port';
 

@@ -6,9 +6,7 @@ import { ChatResponse, FinishReason } from '../../../core/ports/llm-provider.por
 export function toChatResponse(completion: ChatCompletion, fallbackModel: string): ChatResponse {
   const message = completion.choices[0]?.message;
   const toolCalls: ToolCall[] = (message?.tool_calls ?? []).flatMap((call, index) =>
-    call.type === 'function'
-      ? [{ id: call.id || `call_${index}`, name: call.function.name, arguments: call.function.arguments || '{}' }]
-      : [],
+    call.type === 'function' ? [{ id: call.id || `call_${index}`, name: call.function.name, arguments: call.function.arguments || '{}' }] : [],
   );
   return {
     content: message?.content ?? '',

@@ -56,10 +56,7 @@ export class OpenAiLlmProvider implements LlmProvider {
     const started = Date.now();
     let chunks: AsyncIterable<ChatCompletionChunk>;
     try {
-      chunks = await this.client.chat.completions.create(
-        { ...params, stream: true, stream_options: { include_usage: true } },
-        { signal: request.signal },
-      );
+      chunks = await this.client.chat.completions.create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: request.signal });
     } catch (error) {
       throw this.failure(error, started);
     }

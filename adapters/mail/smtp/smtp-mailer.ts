@@ -22,7 +22,9 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
     try {
-      const info = (await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, text: message.text })) as { messageId: string };
+      const info = (await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, text: message.text })) as {
+        messageId: string;
+      };
       return { messageId: info.messageId };
     } catch (error) {
       throw new MailDeliveryError(describe(error));

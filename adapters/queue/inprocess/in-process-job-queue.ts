@@ -92,10 +92,13 @@ export class InProcessJobQueue implements JobQueue {
       return;
     }
     this.options.logger?.info({ jobId: job.id, type: job.type, attempt: job.attempt, reason }, 'job failed, will retry');
-    const cancel = this.scheduler(() => {
-      this.pendingRetries.delete(cancel);
-      this.enqueue({ ...job, attempt: job.attempt + 1 });
-    }, retryDelayMs(job.attempt, this.options.retryBaseMs));
+    const cancel = this.scheduler(
+      () => {
+        this.pendingRetries.delete(cancel);
+        this.enqueue({ ...job, attempt: job.attempt + 1 });
+      },
+      retryDelayMs(job.attempt, this.options.retryBaseMs),
+    );
     this.pendingRetries.add(cancel);
   }
 

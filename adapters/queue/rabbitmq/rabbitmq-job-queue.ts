@@ -94,7 +94,14 @@ export class RabbitMqJobQueue implements JobQueue {
       await channel.assertQueue(queue, this.topology.durable());
       const jobs: Job[] = [];
       for (let message = await channel.get(queue, { noAck: false }); message; message = await channel.get(queue, { noAck: false })) {
-        jobs.push(decodeJob(message, type) ?? { id: String(message.properties.messageId ?? 'malformed'), type, payload: message.content.toString('utf8'), attempt: attemptOf(message) });
+        jobs.push(
+          decodeJob(message, type) ?? {
+            id: String(message.properties.messageId ?? 'malformed'),
+            type,
+            payload: message.content.toString('utf8'),
+            attempt: attemptOf(message),
+          },
+        );
       }
       channel.nackAll(true);
       return jobs;

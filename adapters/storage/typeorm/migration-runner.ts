@@ -16,9 +16,7 @@ export async function runMigrationsExclusively(dataSource: DataSource): Promise<
   // GET_LOCK names are at most 64 characters; a database name alone may be 64.
   const lockName = "CONCAT('migrations_', SHA1(DATABASE()))";
   try {
-    const [{ acquired }] = (await lockHolder.query(`SELECT GET_LOCK(${lockName}, ?) AS acquired`, [
-      LOCK_WAIT_SECONDS,
-    ])) as Array<{ acquired: number | null }>;
+    const [{ acquired }] = (await lockHolder.query(`SELECT GET_LOCK(${lockName}, ?) AS acquired`, [LOCK_WAIT_SECONDS])) as Array<{ acquired: number | null }>;
     if (Number(acquired) !== 1) throw new Error('Timed out waiting for another process to finish migrating');
     try {
       await dataSource.runMigrations({ transaction: 'all' });

@@ -4,20 +4,14 @@ import { AUDIT_LOG_REPOSITORY, AuditLogRepository } from '../../../core/ports/au
 import { CUSTOM_TOOL_REPOSITORY, CustomToolRepository } from '../../../core/ports/custom-tool-repository.port';
 import { INSTALLED_PLUGIN_REPOSITORY, InstalledPluginRepository } from '../../../core/ports/installed-plugin-repository.port';
 import { KNOWLEDGE_BASE_REPOSITORY, KnowledgeBaseRepository } from '../../../core/ports/knowledge-base-repository.port';
-import {
-  KNOWLEDGE_DOCUMENT_REPOSITORY,
-  KnowledgeDocumentRepository,
-} from '../../../core/ports/knowledge-document-repository.port';
+import { KNOWLEDGE_DOCUMENT_REPOSITORY, KnowledgeDocumentRepository } from '../../../core/ports/knowledge-document-repository.port';
 import { EXPIRED_STATE_SWEEPER, ExpiredStateSweeper } from '../../../core/ports/expired-state-sweeper.port';
 import { KeyValueLimits } from '../../../core/domain/key-value/key-value-limits';
 import { KEY_VALUE_STORE, KeyValueStore } from '../../../core/ports/key-value-store.port';
 import { RATE_LIMITER, RateLimiter } from '../../../core/ports/rate-limiter.port';
 import { UNIT_OF_WORK, UnitOfWork } from '../../../core/ports/unit-of-work.port';
 import { USER_REPOSITORY, UserRepository } from '../../../core/ports/user-repository.port';
-import {
-  VECTOR_RECORD_REPOSITORY,
-  VectorRecordRepository,
-} from '../../../core/ports/vector-record-repository.port';
+import { VECTOR_RECORD_REPOSITORY, VectorRecordRepository } from '../../../core/ports/vector-record-repository.port';
 import { DATA_SOURCE_REPOSITORY, DataSourceRepository } from '../../../core/ports/data-source-repository.port';
 import { DOCUMENT_COLLECTION_REPOSITORY, DocumentCollectionRepository } from '../../../core/ports/document-collection-repository.port';
 import { NOTIFICATION_REPOSITORY, NotificationRepository } from '../../../core/ports/notification-repository.port';

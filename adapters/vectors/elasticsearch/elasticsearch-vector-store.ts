@@ -46,10 +46,7 @@ export class ElasticsearchVectorStore implements VectorStore {
 
   async deleteWhere(collection: string, filter: Record<string, VectorMetadataValue>): Promise<void> {
     const index = indexName(this.indexPrefix, collection);
-    await this.client.deleteByQuery(
-      { index, query: { bool: { filter: metadataClauses(filter) } }, refresh: true, conflicts: 'proceed' },
-      { ignore: [404] },
-    );
+    await this.client.deleteByQuery({ index, query: { bool: { filter: metadataClauses(filter) } }, refresh: true, conflicts: 'proceed' }, { ignore: [404] });
   }
 
   async search(collection: string, query: VectorQuery): Promise<VectorHit[]> {

@@ -7,8 +7,6 @@ import { VectorMetadataValue } from '../../../core/ports/vector-store.port';
  */
 export function metadataClauses(filter: Record<string, VectorMetadataValue | VectorMetadataValue[]> | undefined): estypes.QueryDslQueryContainer[] {
   return Object.entries(filter ?? {}).map(([key, value]) =>
-    Array.isArray(value)
-      ? { terms: { [`metadata.${key}`]: value.map(String) } }
-      : { term: { [`metadata.${key}`]: String(value) } },
+    Array.isArray(value) ? { terms: { [`metadata.${key}`]: value.map(String) } } : { term: { [`metadata.${key}`]: String(value) } },
   );
 }

@@ -14,6 +14,5 @@ export function compileFilter(filter: MetadataFilter | undefined): MetadataPredi
     accepted: new Set((Array.isArray(value) ? value : [value]).map(String)),
   }));
   if (clauses.length === 0) return undefined;
-  return (metadata) =>
-    clauses.every(({ key, accepted }) => Object.prototype.hasOwnProperty.call(metadata, key) && accepted.has(String(metadata[key])));
+  return (metadata) => clauses.every(({ key, accepted }) => Object.prototype.hasOwnProperty.call(metadata, key) && accepted.has(String(metadata[key])));
 }

@@ -82,7 +82,7 @@ export class VectorCollection {
 
   private grow(slots: number): void {
     if (slots * this.dimensions <= this.arena.length) return;
-    const bigger = new Float32Array(Math.max(slots, this.arena.length / this.dimensions * 2) * this.dimensions);
+    const bigger = new Float32Array(Math.max(slots, (this.arena.length / this.dimensions) * 2) * this.dimensions);
     bigger.set(this.arena);
     this.arena = bigger;
   }

@@ -5,14 +5,7 @@ import { CatalogTool, kindOf } from '../../../core/services/tools/catalog-tool';
 import { CategoryCount } from '../../../core/services/tools/tool-catalog.service';
 import { CodeTestResult } from '../../../core/services/tools/tool-tester.service';
 import { Page } from '../../../core/shared/pagination';
-import {
-  HttpToolConfigResponse,
-  ToolCategoryResponse,
-  ToolCodeTestResponse,
-  ToolPageResponse,
-  ToolResponse,
-  ToolUseResponse,
-} from '../dto/tool.dto';
+import { HttpToolConfigResponse, ToolCategoryResponse, ToolCodeTestResponse, ToolPageResponse, ToolResponse, ToolUseResponse } from '../dto/tool.dto';
 
 const CATEGORY_NAMES: Record<string, string> = {
   text: 'Text',

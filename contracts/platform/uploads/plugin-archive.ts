@@ -59,7 +59,8 @@ function unpack(tarBytes: Buffer): Promise<Map<string, Buffer>> {
         entries += 1;
         const path = normalise(entry.path);
         if (entries > MAX_ENTRIES) fail(archiveError(`holds more than ${MAX_ENTRIES} entries`));
-        else if (entry.type !== 'File' && entry.type !== 'Directory') fail(archiveError(`may hold only files and folders ("${entry.path}" is a ${entry.type})`));
+        else if (entry.type !== 'File' && entry.type !== 'Directory')
+          fail(archiveError(`may hold only files and folders ("${entry.path}" is a ${entry.type})`));
         else if (path === undefined) fail(archiveError(`holds an unsafe path "${entry.path}"`));
         else if (entry.type === 'File' && files.has(path)) fail(archiveError(`holds "${path}" twice`));
         if (problem || entry.type !== 'File' || path === undefined) {
@@ -87,7 +88,10 @@ function unpack(tarBytes: Buffer): Promise<Map<string, Buffer>> {
 
 /** `./a/b` → `a/b`; absolute paths, `..` and empty segments are unsafe (undefined). */
 function normalise(path: string): string | undefined {
-  const segments = path.replace(/\/+$/, '').split('/').filter((s, i) => !(i === 0 && s === '.'));
+  const segments = path
+    .replace(/\/+$/, '')
+    .split('/')
+    .filter((s, i) => !(i === 0 && s === '.'));
   if (path.startsWith('/') || path.includes('\\') || path.includes('\0')) return undefined;
   if (segments.length === 0 || segments.some((s) => s === '' || s === '.' || s === '..')) return undefined;
   return segments.join('/');

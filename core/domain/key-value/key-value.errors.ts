@@ -5,7 +5,9 @@ export class KeyValueQuotaExceededError extends DomainError {
   readonly code = 'kv.quota_exceeded';
 
   constructor(limit: 'keys' | 'bytes', max: number) {
-    super(`The key-value store is full: at most ${max} ${limit === 'keys' ? 'keys' : 'bytes of keys and values'} per plugin and user; delete keys or let them expire`);
+    super(
+      `The key-value store is full: at most ${max} ${limit === 'keys' ? 'keys' : 'bytes of keys and values'} per plugin and user; delete keys or let them expire`,
+    );
   }
 }
 

@@ -19,10 +19,7 @@ export interface NotifyMessage {
 }
 
 export type CheckedNotifyMessage = { title: string; message: string; data: JsonObject } & (
-  | { channel: 'in_app' }
-  | { channel: 'email'; to: string }
-  | { channel: 'webhook'; to: string }
-  | { channel: 'im'; to: string; format: ImFormat }
+  { channel: 'in_app' } | { channel: 'email'; to: string } | { channel: 'webhook'; to: string } | { channel: 'im'; to: string; format: ImFormat }
 );
 
 /** What a send achieved. `delivered` is false when the receiver answered with a failure or could not be reached. */
@@ -62,7 +59,8 @@ export function checkNotifyMessage(raw: NotifyMessage): { ok: true; value: Check
   if (raw.format !== undefined && channel !== 'im') issues.push({ field: 'format', message: 'is only used by the im channel' });
   const to = recipient(channel, raw.to, issues);
   const format = raw.format ?? 'generic';
-  if (channel === 'im' && !(IM_FORMATS as ReadonlyArray<string>).includes(format)) issues.push({ field: 'format', message: `must be one of ${IM_FORMATS.join(', ')}` });
+  if (channel === 'im' && !(IM_FORMATS as ReadonlyArray<string>).includes(format))
+    issues.push({ field: 'format', message: `must be one of ${IM_FORMATS.join(', ')}` });
   if (issues.length > 0) return { ok: false, issues };
   const common = { title, message, data: data as JsonObject };
   switch (channel as NotifyChannel) {

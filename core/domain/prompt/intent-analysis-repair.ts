@@ -79,7 +79,11 @@ function text(value: unknown, fallback: string, name: string, repairs: string[])
   let result: string | undefined;
   if (typeof value === 'string') result = value.trim();
   else if (typeof value === 'number' || typeof value === 'boolean') result = String(value);
-  else if (Array.isArray(value)) result = value.filter((item) => typeof item === 'string').join('; ').trim();
+  else if (Array.isArray(value))
+    result = value
+      .filter((item) => typeof item === 'string')
+      .join('; ')
+      .trim();
   if (!result) {
     repairs.push(`${name} missing`);
     return fallback;

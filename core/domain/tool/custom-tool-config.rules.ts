@@ -8,9 +8,7 @@ import { placeholdersOf, renderUrl } from './http-tool-template';
 import { parseResponseMapping } from './response-mapping';
 import { isSensitiveHeader } from './sensitive-headers';
 
-export type HttpConfigCheck =
-  | { ok: true; kind: 'http'; config: HttpToolConfig; secret?: string; keepsSecret: boolean }
-  | { ok: false; issues: FieldIssue[] };
+export type HttpConfigCheck = { ok: true; kind: 'http'; config: HttpToolConfig; secret?: string; keepsSecret: boolean } | { ok: false; issues: FieldIssue[] };
 export type CodeConfigCheck = { ok: true; kind: 'code'; config: CodeToolConfig } | { ok: false; issues: FieldIssue[] };
 
 export const MAX_CODE_CHARS = 64 * 1024;
@@ -60,7 +58,8 @@ export function checkHttpConfig(config: CustomToolConfigSpec): HttpConfigCheck {
 
 function urlIssues(url: unknown): FieldIssue[] {
   const field = 'config.url';
-  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL) return [{ field, message: `must be an absolute http(s) URL of at most ${MAX_URL} characters` }];
+  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL)
+    return [{ field, message: `must be an absolute http(s) URL of at most ${MAX_URL} characters` }];
   let parsed: URL;
   try {
     // Placeholders stand for arguments: check the shape with a harmless value in their place.
@@ -74,7 +73,8 @@ function urlIssues(url: unknown): FieldIssue[] {
 }
 
 function headerIssues(headers: unknown): FieldIssue[] {
-  if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) return [{ field: 'config.headers', message: 'must be an object of header names to strings' }];
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers))
+    return [{ field: 'config.headers', message: 'must be an object of header names to strings' }];
   const entries = Object.entries(headers as Record<string, unknown>);
   if (entries.length > MAX_HEADERS) return [{ field: 'config.headers', message: `must hold at most ${MAX_HEADERS} headers` }];
   const issues: FieldIssue[] = [];

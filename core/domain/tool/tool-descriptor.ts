@@ -2,17 +2,7 @@ import { JsonSchema, JsonValue } from '../../shared/json';
 import { ToolCategory } from './tool-category';
 
 /** Capability names a plugin manifest may declare (see docs/plugins.md). */
-export const CAPABILITY_NAMES = [
-  'http',
-  'llm',
-  'knowledge',
-  'workspace',
-  'kv',
-  'datasource',
-  'platform',
-  'notify',
-  'log',
-] as const;
+export const CAPABILITY_NAMES = ['http', 'llm', 'knowledge', 'workspace', 'kv', 'datasource', 'platform', 'notify', 'log'] as const;
 
 export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
 

@@ -1,13 +1,4 @@
-export const CONDITION_OPERATORS = [
-  'equals',
-  'not_equals',
-  'contains',
-  'not_contains',
-  'is_empty',
-  'not_empty',
-  'greater_than',
-  'less_than',
-] as const;
+export const CONDITION_OPERATORS = ['equals', 'not_equals', 'contains', 'not_contains', 'is_empty', 'not_empty', 'greater_than', 'less_than'] as const;
 
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 

@@ -121,7 +121,10 @@ export class AgentRunner {
       reply = { success: false, error: { code: 'not_found', message: `Tool "${call.name}" is not available to this agent` } };
     } else if (!parsed.ok) {
       // Behaviour rule 7. The raw text is not logged: it may hold whatever the user pasted.
-      this.logger.warn({ agentId: agent.id, tool: call.name, toolCallId: call.id, length: call.arguments.length }, 'tool call arguments are not a valid JSON object');
+      this.logger.warn(
+        { agentId: agent.id, tool: call.name, toolCallId: call.id, length: call.arguments.length },
+        'tool call arguments are not a valid JSON object',
+      );
       reply = { success: false, error: { code: 'invalid_input', message: 'The arguments are not a valid JSON object' } };
     } else {
       reply = await this.useTool(run, call, parsed.value);

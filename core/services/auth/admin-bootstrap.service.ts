@@ -53,7 +53,14 @@ export class AdminBootstrap {
       createdAt: this.clock.now(),
     };
     if (!(await this.created(admin))) return;
-    await this.audit.record({ actorId: null, action: 'user.bootstrap_admin', resourceType: 'user', resourceId: admin.id, outcome: 'success', detail: { role: 'admin' } });
+    await this.audit.record({
+      actorId: null,
+      action: 'user.bootstrap_admin',
+      resourceType: 'user',
+      resourceId: admin.id,
+      outcome: 'success',
+      detail: { role: 'admin' },
+    });
     if (configured === undefined) {
       // The only place this password ever appears: whoever reads the start-up log signs in with it.
       this.logger.warn({ email, password }, 'administrator account created with a generated password, shown only this once');

@@ -50,7 +50,14 @@ export class LoginService {
     const user = await this.users.findByEmail(email);
     const valid = await this.hasher.verify(request.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !valid) {
-      await this.audit.record({ actorId: user?.id ?? null, action: 'auth.login', resourceType: 'user', resourceId: user?.id ?? null, outcome: 'failure', detail: {} });
+      await this.audit.record({
+        actorId: user?.id ?? null,
+        action: 'auth.login',
+        resourceType: 'user',
+        resourceId: user?.id ?? null,
+        outcome: 'failure',
+        detail: {},
+      });
       throw new InvalidCredentialsError();
     }
     await this.attempts.forgive(admission);

@@ -50,7 +50,14 @@ export class UserRegistrar {
       createdAt: this.clock.now(),
     };
     await this.users.create(user);
-    await this.audit.record({ actorId: user.id, action: 'user.register', resourceType: 'user', resourceId: user.id, outcome: 'success', detail: { role: user.role } });
+    await this.audit.record({
+      actorId: user.id,
+      action: 'user.register',
+      resourceType: 'user',
+      resourceId: user.id,
+      outcome: 'success',
+      detail: { role: user.role },
+    });
     return user;
   }
 

@@ -36,7 +36,12 @@ export class DataSourceRegistry {
     const value = checked.value;
     const source: DataSource =
       value.type === 'mysql'
-        ? { ...base, type: 'mysql', config: value.config, sealedSecret: value.password ? this.cipher.seal(value.password, secretContextOfDataSource(id)) : null }
+        ? {
+            ...base,
+            type: 'mysql',
+            config: value.config,
+            sealedSecret: value.password ? this.cipher.seal(value.password, secretContextOfDataSource(id)) : null,
+          }
         : value.type === 'sqlite'
           ? { ...base, type: 'sqlite', config: value.config, sealedSecret: null }
           : { ...base, type: 'document', config: value.config, sealedSecret: null };

@@ -6,7 +6,12 @@ import { DataSourceNotFoundError, DataSourceValidationError } from '../../domain
 import { COLLECTION_NAME } from '../../domain/data-source/document-query/document-query';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { DATA_SOURCE_REPOSITORY, DataSourceRepository } from '../../ports/data-source-repository.port';
-import { CollectionSummary, DOCUMENT_COLLECTION_REPOSITORY, DocumentCollectionRepository, StoredDocument } from '../../ports/document-collection-repository.port';
+import {
+  CollectionSummary,
+  DOCUMENT_COLLECTION_REPOSITORY,
+  DocumentCollectionRepository,
+  StoredDocument,
+} from '../../ports/document-collection-repository.port';
 import { ID_GENERATOR, IdGenerator } from '../../ports/id-generator.port';
 import { FieldIssue } from '../../shared/domain-error';
 import { summarizeIssues } from '../../shared/issue-summary';
@@ -55,7 +60,9 @@ export class DocumentCollectionManager {
     const source = await this.sources.findById(id);
     if (!source || !can(actor, action, source)) throw new DataSourceNotFoundError(id);
     if (source.type !== 'document') {
-      throw new DataSourceValidationError('Only document data sources hold collections', [{ field: 'data_source_id', message: `is a ${source.type} data source` }]);
+      throw new DataSourceValidationError('Only document data sources hold collections', [
+        { field: 'data_source_id', message: `is a ${source.type} data source` },
+      ]);
     }
     return source;
   }

@@ -71,7 +71,14 @@ export class ExecutionLauncher {
     return execution;
   }
 
-  private newRecord(actor: Actor, target: ResolvedTarget, input: JsonValue, options: LaunchOptions, status: ExecutionStatus, startedAt: Date | null): Execution {
+  private newRecord(
+    actor: Actor,
+    target: ResolvedTarget,
+    input: JsonValue,
+    options: LaunchOptions,
+    status: ExecutionStatus,
+    startedAt: Date | null,
+  ): Execution {
     const targetId = target.type === 'workflow' ? target.workflow.id : target.agent.id;
     return {
       id: this.ids.uuid(),

@@ -2,11 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
 import { KnowledgeChunk } from '../../domain/knowledge/knowledge-chunk';
 import { KnowledgeDocument } from '../../domain/knowledge/knowledge-document.entity';
-import {
-  KnowledgeBaseNotFoundError,
-  KnowledgeDocumentNotFoundError,
-  KnowledgeDocumentTooLargeError,
-} from '../../domain/knowledge/knowledge.errors';
+import { KnowledgeBaseNotFoundError, KnowledgeDocumentNotFoundError, KnowledgeDocumentTooLargeError } from '../../domain/knowledge/knowledge.errors';
 import { DocumentSpec, documentIssues } from '../../domain/knowledge/knowledge.rules';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { EMBEDDING_PROVIDER, EmbeddingProvider } from '../../ports/embedding-provider.port';
@@ -60,7 +56,11 @@ export class DocumentIngestor {
       index,
       content,
     }));
-    const vectors = await embedInBatches(this.embeddings, chunks.map((chunk) => chunk.content), this.settings.embedBatchSize);
+    const vectors = await embedInBatches(
+      this.embeddings,
+      chunks.map((chunk) => chunk.content),
+      this.settings.embedBatchSize,
+    );
     const now = this.clock.now();
     const document: KnowledgeDocument = {
       id,
@@ -80,7 +80,10 @@ export class DocumentIngestor {
       if (!(await this.bases.touch(base.id, now))) throw new KnowledgeBaseNotFoundError(base.id);
       await this.documents.create(document, chunks);
     });
-    const readyAt = await this.index(document, chunks.map((chunk, i) => chunkVectorRecord(chunk, document.ownerId, vectors[i])));
+    const readyAt = await this.index(
+      document,
+      chunks.map((chunk, i) => chunkVectorRecord(chunk, document.ownerId, vectors[i])),
+    );
     await this.audit.record({
       actorId: actor.userId,
       action: 'knowledge_document.create',

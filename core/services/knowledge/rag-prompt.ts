@@ -39,9 +39,7 @@ const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/;
 
 /** What RAG answers, without asking a model, when no passage was found. */
 export function noSourcesAnswer(question: string): string {
-  return HAN.test(question)
-    ? '知识库中没有找到与该问题相关的内容。'
-    : 'No relevant information was found in the knowledge bases for this question.';
+  return HAN.test(question) ? '知识库中没有找到与该问题相关的内容。' : 'No relevant information was found in the knowledge bases for this question.';
 }
 
 function oneLine(text: string): string {

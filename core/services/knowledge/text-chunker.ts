@@ -65,7 +65,10 @@ function lengthOf(units: TextUnit[]): number {
 }
 
 function render(units: TextUnit[]): string {
-  return units.map((unit) => (unit.endsParagraph ? unit.text.trimEnd() + PARAGRAPH_SEPARATOR : unit.text)).join('').trim();
+  return units
+    .map((unit) => (unit.endsParagraph ? unit.text.trimEnd() + PARAGRAPH_SEPARATOR : unit.text))
+    .join('')
+    .trim();
 }
 
 /** For each unit, the length of its paragraph from that unit on. */

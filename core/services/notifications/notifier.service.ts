@@ -41,7 +41,12 @@ export class Notifier implements NotificationGateway {
     return this.deliver(actor, id, checked.value, options);
   }
 
-  private async deliver(actor: Actor, id: string, message: CheckedNotifyMessage, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<NotifyReceipt> {
+  private async deliver(
+    actor: Actor,
+    id: string,
+    message: CheckedNotifyMessage,
+    options: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<NotifyReceipt> {
     const { title, data } = message;
     switch (message.channel) {
       case 'in_app':

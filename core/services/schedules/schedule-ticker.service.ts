@@ -46,7 +46,10 @@ export class ScheduleTicker {
     try {
       next = this.nextAfter(schedule, dueAt, now);
     } catch (error) {
-      this.logger.warn({ scheduleId: schedule.id, cron: schedule.cron, timezone: schedule.timezone, err: error }, 'schedule disabled: its cron expression no longer reads');
+      this.logger.warn(
+        { scheduleId: schedule.id, cron: schedule.cron, timezone: schedule.timezone, err: error },
+        'schedule disabled: its cron expression no longer reads',
+      );
       await this.schedules.disable(schedule.id);
       return false;
     }

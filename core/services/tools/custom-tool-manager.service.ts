@@ -50,7 +50,11 @@ export class CustomToolManager {
     if (checked.keepsSecret && current.kind === 'http' && checked.fields.kind === 'http' && storedSecretMustBeResent(current.config, checked.fields.config)) {
       throw new ValidationError('Invalid custom tool', [{ field: 'config.auth.secret', message: 'is required again when the URL moves to another origin' }]);
     }
-    const tool = this.assemble(checked, { id: current.id, ownerId: current.ownerId, createdAt: current.createdAt, updatedAt: this.clock.now() }, current.sealedSecret);
+    const tool = this.assemble(
+      checked,
+      { id: current.id, ownerId: current.ownerId, createdAt: current.createdAt, updatedAt: this.clock.now() },
+      current.sealedSecret,
+    );
     if (!(await this.tools.update(tool))) throw new ToolNotFoundError(id);
     await this.record(actor, 'tool.update', tool);
     return tool;
@@ -79,7 +83,11 @@ export class CustomToolManager {
     return compiled.ok ? [] : compiled.error;
   }
 
-  private assemble(checked: CheckedCustomTool, identity: Pick<CustomTool, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>, storedSecret: string | null): CustomTool {
+  private assemble(
+    checked: CheckedCustomTool,
+    identity: Pick<CustomTool, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>,
+    storedSecret: string | null,
+  ): CustomTool {
     const { fields } = checked;
     if (fields.kind === 'code') return { ...fields, ...identity, sealedSecret: null };
     let sealedSecret: string | null = null;

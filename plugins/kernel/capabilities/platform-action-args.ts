@@ -2,13 +2,7 @@ import { EXECUTION_TARGET_TYPES } from '../../../core/domain/execution/execution
 import { SCHEDULE_LIMITS } from '../../../core/domain/schedule/schedule.rules';
 import { TASK_PRIORITIES, TaskStatus } from '../../../core/domain/task/task.entity';
 import { TASK_LIMITS } from '../../../core/domain/task/task.rules';
-import {
-  AgentCallRequest,
-  ScheduleCreateRequest,
-  TaskCreateRequest,
-  TaskStatusRequest,
-  WorkflowRunRequest,
-} from '../../../core/ports/platform-gateway.port';
+import { AgentCallRequest, ScheduleCreateRequest, TaskCreateRequest, TaskStatusRequest, WorkflowRunRequest } from '../../../core/ports/platform-gateway.port';
 import { JsonObject } from '../../../core/shared/json';
 import {
   boundedString,

@@ -77,7 +77,7 @@ function toIssue(error: ErrorObject): FieldIssue {
     return { field: path ? `${path}.${missing}` : missing, message: 'is required' };
   }
   if (error.keyword === 'enum' || error.keyword === 'const') {
-    const allowed = (error.params as { allowedValues?: unknown[]; allowedValue?: unknown });
+    const allowed = error.params as { allowedValues?: unknown[]; allowedValue?: unknown };
     const values = allowed.allowedValues ?? [allowed.allowedValue];
     return { field: path || '(root)', message: `must be one of: ${values.map((v) => JSON.stringify(v)).join(', ')}` };
   }

@@ -48,7 +48,10 @@ export class FolderPluginMarket implements PluginMarket {
   private async folders(): Promise<string[]> {
     try {
       const entries = await readdir(this.root, { withFileTypes: true });
-      return entries.filter((e) => e.isDirectory() && PLUGIN_ID.test(e.name)).map((e) => e.name).sort();
+      return entries
+        .filter((e) => e.isDirectory() && PLUGIN_ID.test(e.name))
+        .map((e) => e.name)
+        .sort();
     } catch {
       return [];
     }

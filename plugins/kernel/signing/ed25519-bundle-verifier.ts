@@ -27,7 +27,9 @@ export class Ed25519BundleVerifier implements PluginSignatureVerifier {
     const payload = payloadOf(bundle);
     const signer = candidates.find((candidate) => verify(null, payload, candidate.key, signature));
     if (!signer) {
-      throw new InvalidPluginSignatureError('The signature does not match: the bundle was modified after signing, or signed by a key this server does not trust');
+      throw new InvalidPluginSignatureError(
+        'The signature does not match: the bundle was modified after signing, or signed by a key this server does not trust',
+      );
     }
     return signer.id;
   }

@@ -25,7 +25,9 @@ export default function currencyFormat(input: Input): Output {
   if (min !== undefined && max !== undefined && min > max) throw new Error('`minimum_fraction_digits` must not exceed `maximum_fraction_digits`');
   const format = new Intl.NumberFormat(localeOf(input.locale ?? 'en-US'), {
     style,
-    ...(style === 'currency' ? { currency, currencyDisplay: input.currency_display ?? 'symbol', currencySign: input.accounting ? 'accounting' : 'standard' } : {}),
+    ...(style === 'currency'
+      ? { currency, currencyDisplay: input.currency_display ?? 'symbol', currencySign: input.accounting ? 'accounting' : 'standard' }
+      : {}),
     notation: input.notation ?? 'standard',
     ...(min !== undefined ? { minimumFractionDigits: min } : {}),
     ...(max !== undefined ? { maximumFractionDigits: max } : {}),

@@ -19,7 +19,10 @@ export default function slugify(input: Input): Output {
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '');
   const cased = input.lowercase === false ? latin : latin.toLowerCase();
-  const full = cased.split(/[^A-Za-z0-9]+/).filter(Boolean).join(separator);
+  const full = cased
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .join(separator);
   if (full.length <= maxLength) return { slug: full, truncated: false };
   const cut = full.slice(0, maxLength);
   const lastSeparator = cut.lastIndexOf(separator);

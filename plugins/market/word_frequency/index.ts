@@ -53,7 +53,7 @@ function* words(text: string): Generator<string> {
       yield token;
       continue;
     }
-    for (let start = 0; start < token.length; ) {
+    for (let start = 0; start < token.length;) {
       let end = Math.min(start + CJK_SLICE, token.length);
       if (end < token.length && isHighSurrogate(token.charCodeAt(end - 1))) end -= 1;
       for (const segment of segmenter.segment(token.slice(start, end))) {

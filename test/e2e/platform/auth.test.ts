@@ -50,7 +50,9 @@ describe('Platform authentication', () => {
     });
 
     it('When the body asks for the admin role, Then the new user is a plain user all the same', async () => {
-      const res = await request<Record<string, unknown>>('POST', `${api}/register`, { body: { email: 'climber@example.com', password: PASSWORD, role: 'admin' } });
+      const res = await request<Record<string, unknown>>('POST', `${api}/register`, {
+        body: { email: 'climber@example.com', password: PASSWORD, role: 'admin' },
+      });
       expect(res.status).toBe(201);
       expect(res.body.role).toBe('user');
     });
@@ -323,14 +325,17 @@ describe('Platform login and registration limits, behind a trusted proxy', () =>
   });
 
   const from = (address: string) => ({ 'x-forwarded-for': address });
-  const register = (email: string, address: string) => request<Record<string, unknown>>('POST', `${api}/register`, { body: { email, password: PASSWORD }, headers: from(address) });
+  const register = (email: string, address: string) =>
+    request<Record<string, unknown>>('POST', `${api}/register`, { body: { email, password: PASSWORD }, headers: from(address) });
   const login = (username: string, password: string, address: string) =>
     request<Record<string, unknown>>('POST', `${api}/login`, { form: { username, password }, headers: from(address) });
 
   it('When 40 wrong passwords for one e-mail arrive at once, Then at most 10 reach the password check (at most 10 × 401, the rest 429)', async () => {
     expect((await register('besieged@example.com', '203.0.113.1')).status).toBe(201);
 
-    const statuses = await Promise.all(Array.from({ length: 40 }, (_, n) => login('besieged@example.com', `wrong guess ${n}`, '203.0.113.2').then((res) => res.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => login('besieged@example.com', `wrong guess ${n}`, '203.0.113.2').then((res) => res.status)),
+    );
 
     const rejected = statuses.filter((status) => status === 401).length;
     expect(rejected).toBeGreaterThan(0);

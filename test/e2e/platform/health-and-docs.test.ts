@@ -14,7 +14,11 @@ describe('Health and API documents of the three services', () => {
   it('When the platform health is asked, Then it reports ok, the version and the built-in tools', async () => {
     const res = await request('GET', `${app.platformUrl}/health`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), builtin_tools: { count: expect.any(Number), ready: expect.any(Boolean) } });
+    expect(res.body).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      builtin_tools: { count: expect.any(Number), ready: expect.any(Boolean) },
+    });
   });
 
   it('When the envelope health is asked, Then it answers in the envelope', async () => {
@@ -52,17 +56,20 @@ describe('Health and API documents of the three services', () => {
     ['platform', () => app.platformUrl, 'Agent Platform API'],
     ['envelope', () => app.envelopeUrl, 'Envelope API'],
     ['prompt', () => app.promptUrl, 'Prompt Optimization API'],
-  ])('When the /docs page of %s loads its script, Then the script is valid JavaScript that loads the document of that same service', async (_name, base, title) => {
-    const page = await (await fetch(`${base()}/docs/`)).text();
-    expect(page).toContain(`<title>${title}</title>`);
-    expect(page).toContain('./swagger-ui-init.js');
+  ])(
+    'When the /docs page of %s loads its script, Then the script is valid JavaScript that loads the document of that same service',
+    async (_name, base, title) => {
+      const page = await (await fetch(`${base()}/docs/`)).text();
+      expect(page).toContain(`<title>${title}</title>`);
+      expect(page).toContain('./swagger-ui-init.js');
 
-    const init = await (await fetch(`${base()}/docs/swagger-ui-init.js`)).text();
+      const init = await (await fetch(`${base()}/docs/swagger-ui-init.js`)).text();
 
-    expect(() => new Function(init)).not.toThrow();
-    expect(init).toMatch(/"url": "\/openapi\.json"/);
-    expect(init).not.toMatch(/"title":/);
-  });
+      expect(() => new Function(init)).not.toThrow();
+      expect(init).toMatch(/"url": "\/openapi\.json"/);
+      expect(init).not.toMatch(/"title":/);
+    },
+  );
 
   it('When an unknown route is asked of the envelope and prompt services, Then each answers 404 in its own shape', async () => {
     expect((await request('GET', `${app.envelopeUrl}/api/v1/nope`)).body).toEqual({ code: 40400, message: 'No such route', data: null });

@@ -52,29 +52,41 @@ describe('Platform tools through the Tools API', () => {
   });
 
   it('When the built-ins are listed, Then there are 56 in 11 categories, five of them platform tools', async () => {
-    const builtin = await request<{ items: { id: string; category: string }[]; total: number }>('GET', `${app.platformUrl}/api/v1/tools/builtin`, { token: ada.token });
+    const builtin = await request<{ items: { id: string; category: string }[]; total: number }>('GET', `${app.platformUrl}/api/v1/tools/builtin`, {
+      token: ada.token,
+    });
     expect(builtin.body.total).toBe(56);
     expect(new Set(builtin.body.items.map((t) => t.category)).size).toBe(11);
-    expect(builtin.body.items.filter((t) => t.category === 'platform').map((t) => t.id).sort()).toEqual([
-      'call_agent',
-      'create_task',
-      'run_workflow',
-      'schedule_run',
-      'update_task_status',
-    ]);
+    expect(
+      builtin.body.items
+        .filter((t) => t.category === 'platform')
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['call_agent', 'create_task', 'run_workflow', 'schedule_run', 'update_task_status']);
   });
 
   it('When a task is created and moved through its states by tools, Then each move is stored and an illegal one is a conflict', async () => {
     const created = await use('create_task', { title: 'Draft the release notes', priority: 'high' });
-    expect(created).toMatchObject({ success: true, result: { title: 'Draft the release notes', status: 'pending', priority: 'high' }, receipt: { capabilities_used: ['platform'] } });
+    expect(created).toMatchObject({
+      success: true,
+      result: { title: 'Draft the release notes', status: 'pending', priority: 'high' },
+      receipt: { capabilities_used: ['platform'] },
+    });
     const taskId = created.result?.id as string;
 
-    expect((await use('update_task_status', { task_id: taskId, status: 'claimed' })).result).toMatchObject({ previous_status: 'pending', action: 'claim', task: { status: 'claimed' } });
+    expect((await use('update_task_status', { task_id: taskId, status: 'claimed' })).result).toMatchObject({
+      previous_status: 'pending',
+      action: 'claim',
+      task: { status: 'claimed' },
+    });
     const done = await use('update_task_status', { task_id: taskId, status: 'completed', result: { url: 'https://example.com/notes' } });
     expect(done.result).toMatchObject({ action: 'complete', task: { status: 'completed', result: { url: 'https://example.com/notes' } } });
 
     const illegal = await use('update_task_status', { task_id: taskId, status: 'claimed' });
-    expect(illegal).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^conflict: Cannot move a task that is completed/) } });
+    expect(illegal).toMatchObject({
+      success: false,
+      error: { code: 'runtime_error', message: expect.stringMatching(/^conflict: Cannot move a task that is completed/) },
+    });
   });
 
   it('When another user moves the task, Then it is not found for them', async () => {
@@ -88,7 +100,10 @@ describe('Platform tools through the Tools API', () => {
     await get<AgentRepository>(AGENT_REPOSITORY).create(agent);
     const answer = await use('call_agent', { agent_id: agent.id, message: 'What is the capital of France?' });
     expect(answer).toMatchObject({ success: true, result: { agent_id: agent.id, success: true, iterations: 1, reply: expect.stringContaining('offline') } });
-    expect(await use('call_agent', { agent_id: agent.id, message: 'hi' }, bob)).toMatchObject({ success: false, error: { message: expect.stringMatching(/^not_found:/) } });
+    expect(await use('call_agent', { agent_id: agent.id, message: 'hi' }, bob)).toMatchObject({
+      success: false,
+      error: { message: expect.stringMatching(/^not_found:/) },
+    });
   });
 
   it('When a stored workflow is run, Then the execution is completed with its output and stored', async () => {

@@ -20,10 +20,13 @@ describe('Platform /plugins', () => {
   let registry: ToolRegistry;
   const actor = { userId: 'e2e', role: 'user' as const };
 
-
   beforeAll(async () => {
     buildMarketPlugins();
-    app = await startApp({ PLUGIN_PUBLIC_KEYS: `${publisher.publicKeyText},${colleague.publicKeyText}`, ADMIN_EMAILS: 'root@example.com', ADMIN_INITIAL_PASSWORD: TEST_PASSWORD });
+    app = await startApp({
+      PLUGIN_PUBLIC_KEYS: `${publisher.publicKeyText},${colleague.publicKeyText}`,
+      ADMIN_EMAILS: 'root@example.com',
+      ADMIN_INITIAL_PASSWORD: TEST_PASSWORD,
+    });
     api = `${app.platformUrl}/api/v1/plugins`;
     ({ token: admin, id: adminId } = await logIn(app.platformUrl, 'root@example.com'));
     ({ token: user } = await signUp(app.platformUrl, 'user@example.com'));
@@ -122,10 +125,16 @@ describe('Platform /plugins', () => {
     it('When the key is unknown to the server, or the bundle is unsigned, Then it is 422 invalid_signature', async () => {
       const foreign = await install(signedBundle(stranger, aGreeterManifest('foreign_greeter')));
       expect(foreign.status).toBe(422);
-      expect(foreign.body).toEqual({ error: 'invalid_signature', message: `The bundle names signing key "${stranger.keyId}", which this server does not trust` });
+      expect(foreign.body).toEqual({
+        error: 'invalid_signature',
+        message: `The bundle names signing key "${stranger.keyId}", which this server does not trust`,
+      });
       const { public_key_id: _id, ...anonymous } = signedBundle(stranger, aGreeterManifest('foreign_greeter'));
       expect((await install(anonymous)).body).toMatchObject({ error: 'invalid_signature' });
-      expect((await install({ ...anonymous, signature: '' })).body).toMatchObject({ error: 'invalid_signature', message: expect.stringContaining('not signed') });
+      expect((await install({ ...anonymous, signature: '' })).body).toMatchObject({
+        error: 'invalid_signature',
+        message: expect.stringContaining('not signed'),
+      });
     });
 
     it('When a signed manifest is invalid, Then it is 422 validation_error listing every problem', async () => {
@@ -181,7 +190,11 @@ describe('Platform /plugins', () => {
     it('When the upload is not an archive or the field is missing, Then it is 422 naming the bundle field', async () => {
       const garbage = await upload(Buffer.from('definitely not a tarball'.repeat(30)));
       expect(garbage.status).toBe(422);
-      expect(garbage.body).toEqual({ error: 'validation_error', message: 'The plugin archive is not a valid tar archive', details: [{ field: 'bundle', message: 'is not a valid tar archive' }] });
+      expect(garbage.body).toEqual({
+        error: 'validation_error',
+        message: 'The plugin archive is not a valid tar archive',
+        details: [{ field: 'bundle', message: 'is not a valid tar archive' }],
+      });
       const form = new FormData();
       form.append('note', 'no file');
       const empty = await fetch(`${api}/install`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
@@ -208,25 +221,40 @@ describe('Platform /plugins', () => {
     });
 
     it('When a newer version is PUT, Then it replaces the old one; an older or equal one is 409', async () => {
-      const res = await request<Body>('PUT', `${api}/life_greeter`, { token: admin, body: signedBundle(publisher, aGreeterManifest('life_greeter', '1.10.0'), greeterCode('Hi')) });
+      const res = await request<Body>('PUT', `${api}/life_greeter`, {
+        token: admin,
+        body: signedBundle(publisher, aGreeterManifest('life_greeter', '1.10.0'), greeterCode('Hi')),
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ version: '1.10.0', installed_by: adminId });
       expect(await greet('life_greeter')).toMatchObject({ result: { greeting: 'Hi, Ada' } });
 
       for (const version of ['1.10.0', '1.9.0']) {
-        const stale = await request<Body>('PUT', `${api}/life_greeter`, { token: admin, body: signedBundle(publisher, aGreeterManifest('life_greeter', version)) });
+        const stale = await request<Body>('PUT', `${api}/life_greeter`, {
+          token: admin,
+          body: signedBundle(publisher, aGreeterManifest('life_greeter', version)),
+        });
         expect(stale.status).toBe(409);
         expect(stale.body).toEqual({ error: 'conflict', message: `Plugin "life_greeter" ${version} is not newer than the installed 1.10.0` });
       }
-      const other = await request<Body>('PUT', `${api}/life_greeter`, { token: admin, body: signedBundle(publisher, aGreeterManifest('json_greeter', '9.0.0')) });
+      const other = await request<Body>('PUT', `${api}/life_greeter`, {
+        token: admin,
+        body: signedBundle(publisher, aGreeterManifest('json_greeter', '9.0.0')),
+      });
       expect(other.status).toBe(422);
       expect(await greet('life_greeter')).toMatchObject({ result: { greeting: 'Hi, Ada' } });
     });
 
     it('When an update is signed with another trusted key than the installed version, Then it is 409 and the installed version stays', async () => {
-      const res = await request<Body>('PUT', `${api}/life_greeter`, { token: admin, body: signedBundle(colleague, aGreeterManifest('life_greeter', '2.0.0'), greeterCode('Pwned')) });
+      const res = await request<Body>('PUT', `${api}/life_greeter`, {
+        token: admin,
+        body: signedBundle(colleague, aGreeterManifest('life_greeter', '2.0.0'), greeterCode('Pwned')),
+      });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'conflict', message: `Plugin "life_greeter" is signed with key "${publisher.keyId}"; an update signed with key "${colleague.keyId}" is refused` });
+      expect(res.body).toEqual({
+        error: 'conflict',
+        message: `Plugin "life_greeter" is signed with key "${publisher.keyId}"; an update signed with key "${colleague.keyId}" is refused`,
+      });
       expect(await greet('life_greeter')).toMatchObject({ result: { greeting: 'Hi, Ada' } });
     });
 

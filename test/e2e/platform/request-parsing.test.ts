@@ -67,14 +67,22 @@ describe('Platform request parsing', () => {
 
   describe('Nickname length', () => {
     it('When the nickname is longer than 100 characters, Then registration is 422 naming the field', async () => {
-      const res = await request('POST', `${api}/auth/register`, { body: { email: `long-nick-${Date.now()}@example.com`, password: PASSWORD, nickname: 'n'.repeat(101) } });
+      const res = await request('POST', `${api}/auth/register`, {
+        body: { email: `long-nick-${Date.now()}@example.com`, password: PASSWORD, nickname: 'n'.repeat(101) },
+      });
 
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ error: 'validation_error', message: expect.any(String), details: [{ field: 'nickname', message: 'must be at most 100 characters' }] });
+      expect(res.body).toEqual({
+        error: 'validation_error',
+        message: expect.any(String),
+        details: [{ field: 'nickname', message: 'must be at most 100 characters' }],
+      });
     });
 
     it('When the nickname is 100 characters outside the Basic Multilingual Plane, Then it is accepted', async () => {
-      const res = await request('POST', `${api}/auth/register`, { body: { email: `emoji-nick-${Date.now()}@example.com`, password: PASSWORD, nickname: '🚀'.repeat(100) } });
+      const res = await request('POST', `${api}/auth/register`, {
+        body: { email: `emoji-nick-${Date.now()}@example.com`, password: PASSWORD, nickname: '🚀'.repeat(100) },
+      });
 
       expect(res.status).toBe(201);
     });
@@ -120,7 +128,9 @@ describeWithEnv('DATABASE_URL', 'Platform registration on MariaDB', () => {
   });
 
   it('When the nickname is longer than the column, Then it is 422, not a driver error', async () => {
-    const res = await request('POST', `${app.platformUrl}/api/v1/auth/register`, { body: { email: 'mysql-long-nick@example.com', password: PASSWORD, nickname: 'n'.repeat(5_000) } });
+    const res = await request('POST', `${app.platformUrl}/api/v1/auth/register`, {
+      body: { email: 'mysql-long-nick@example.com', password: PASSWORD, nickname: 'n'.repeat(5_000) },
+    });
 
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'validation_error', details: [{ field: 'nickname', message: 'must be at most 100 characters' }] });
@@ -128,7 +138,9 @@ describeWithEnv('DATABASE_URL', 'Platform registration on MariaDB', () => {
 
   it('When the nickname fills the column with four-byte characters, Then it is stored whole', async () => {
     const nickname = '🚀'.repeat(100);
-    const res = await request('POST', `${app.platformUrl}/api/v1/auth/register`, { body: { email: 'mysql-emoji-nick@example.com', password: PASSWORD, nickname } });
+    const res = await request('POST', `${app.platformUrl}/api/v1/auth/register`, {
+      body: { email: 'mysql-emoji-nick@example.com', password: PASSWORD, nickname },
+    });
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ nickname });

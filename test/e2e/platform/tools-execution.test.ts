@@ -96,7 +96,11 @@ describe('Platform Tools API: use and test', () => {
           response_mapping: 'data.current',
           auth: { type: 'bearer', secret: SECRET },
         },
-        input_schema: { type: 'object', required: ['city'], properties: { city: { type: 'string', maxLength: 100 }, days: { type: 'integer' }, trace: { type: 'string', maxLength: 20 } } },
+        input_schema: {
+          type: 'object',
+          required: ['city'],
+          properties: { city: { type: 'string', maxLength: 100 }, days: { type: 'integer' }, trace: { type: 'string', maxLength: 20 } },
+        },
       });
     });
 
@@ -128,7 +132,11 @@ describe('Platform Tools API: use and test', () => {
     });
 
     it('When the secret goes in a named header, Then upstream gets that header', async () => {
-      const id = await createTool({ name: 'keyed', kind: 'http', config: { url: `${upstream.url}/keyed`, auth: { type: 'header', header_name: 'X-Api-Key', secret: SECRET } } });
+      const id = await createTool({
+        name: 'keyed',
+        kind: 'http',
+        config: { url: `${upstream.url}/keyed`, auth: { type: 'header', header_name: 'X-Api-Key', secret: SECRET } },
+      });
       const res = await use(id, {});
       expect(res.body).toMatchObject({ success: true, result: { path: '/keyed' } });
       expect(upstream.requests.at(-1)?.headers['x-api-key']).toBe(SECRET);
@@ -136,7 +144,11 @@ describe('Platform Tools API: use and test', () => {
 
     it('When upstream answers 500, Then it is 200 with success false and runtime_error', async () => {
       const id = await createTool({ name: 'broken', kind: 'http', config: { url: `${upstream.url}/broken` } });
-      expect((await use(id, {})).body).toMatchObject({ success: false, error: { code: 'runtime_error', message: 'The service answered HTTP 500' }, receipt: { http_calls: 1 } });
+      expect((await use(id, {})).body).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', message: 'The service answered HTTP 500' },
+        receipt: { http_calls: 1 },
+      });
     });
 
     it('When the URL is the cloud metadata address, Then the egress guard refuses it as capability_denied', async () => {
@@ -147,12 +159,22 @@ describe('Platform Tools API: use and test', () => {
 
   describe('POST /tools/{id}/use of a custom code tool', () => {
     it('When it is used, Then main runs in the sandbox on the arguments', async () => {
-      const id = await createTool({ name: 'adder', kind: 'code', config: { code: 'async function main(input) { return input.a + input.b; }' }, output_schema: { type: 'number' } });
+      const id = await createTool({
+        name: 'adder',
+        kind: 'code',
+        config: { code: 'async function main(input) { return input.a + input.b; }' },
+        output_schema: { type: 'number' },
+      });
       expect((await use(id, { a: 2, b: 40 })).body).toEqual({ success: true, result: 42, receipt: receipt({ tool_id: id, outcome: 'success' }) });
     });
 
     it('When the result breaks its output schema, Then it is invalid_output', async () => {
-      const id = await createTool({ name: 'liar', kind: 'code', config: { code: 'function main() { return "not a number"; }' }, output_schema: { type: 'number' } });
+      const id = await createTool({
+        name: 'liar',
+        kind: 'code',
+        config: { code: 'function main() { return "not a number"; }' },
+        output_schema: { type: 'number' },
+      });
       expect((await use(id, {})).body).toMatchObject({ success: false, error: { code: 'invalid_output' }, receipt: { outcome: 'invalid_output' } });
     });
 
@@ -192,8 +214,15 @@ describe('Platform Tools API: use and test', () => {
       const sent = upstream.requests.length;
       const alone = await post('/test/http', { url: `${upstream.url}/weather`, headers: { 'X-City': '東京' } });
       expect(alone.status).toBe(422);
-      expect(alone.body).toEqual({ error: 'validation_error', message: expect.any(String), details: [{ field: 'headers.X-City', message: expect.stringContaining('Latin-1') }] });
-      const res = await post('/test/http', { url: `${upstream.url}/weather`, headers: { 'X-City': '東京', 'X-Ok': 'Zürich', 'Bad Name': 'x', 'X-Emoji': '☕' } });
+      expect(alone.body).toEqual({
+        error: 'validation_error',
+        message: expect.any(String),
+        details: [{ field: 'headers.X-City', message: expect.stringContaining('Latin-1') }],
+      });
+      const res = await post('/test/http', {
+        url: `${upstream.url}/weather`,
+        headers: { 'X-City': '東京', 'X-Ok': 'Zürich', 'Bad Name': 'x', 'X-Emoji': '☕' },
+      });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({
         error: 'validation_error',
@@ -216,7 +245,11 @@ describe('Platform Tools API: use and test', () => {
 
   describe('POST /tools/test/code', () => {
     it('When main returns, Then the result and the console lines come back', async () => {
-      const res = await post('/test/code', { language: 'javascript', input: { name: 'Ada' }, code: 'function main(input) { console.log("hi", input.name); return `Hello, ${input.name}`; }' });
+      const res = await post('/test/code', {
+        language: 'javascript',
+        input: { name: 'Ada' },
+        code: 'function main(input) { console.log("hi", input.name); return `Hello, ${input.name}`; }',
+      });
       expect(res.body).toEqual({ success: true, result: 'Hello, Ada', logs: [{ level: 'log', message: 'hi Ada' }] });
     });
 

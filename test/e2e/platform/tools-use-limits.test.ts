@@ -33,7 +33,10 @@ describe('Platform Tools API: tool-use rate limit', () => {
     const limited = await calculate(ada);
 
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: 'rate_limited', message: expect.stringMatching(/^At most 10 tool uses per minute \(costly tools count more\); try again in \d+ s$/) });
+    expect(limited.body).toEqual({
+      error: 'rate_limited',
+      message: expect.stringMatching(/^At most 10 tool uses per minute \(costly tools count more\); try again in \d+ s$/),
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(await calculate(bob)).toMatchObject({ status: 200, body: { success: true } });

@@ -42,7 +42,12 @@ describe('Platform Tools API: catalogue and custom tools', () => {
     name: `weather_${Math.random().toString(36).slice(2, 8)}`,
     description: 'Current weather for a city',
     kind: 'http',
-    config: { url: 'https://api.example.com/weather?q={{city}}', method: 'GET', headers: { accept: 'application/json' }, auth: { type: 'bearer', secret: SECRET } },
+    config: {
+      url: 'https://api.example.com/weather?q={{city}}',
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      auth: { type: 'bearer', secret: SECRET },
+    },
     input_schema: { type: 'object', required: ['city'], properties: { city: { type: 'string', maxLength: 100 } } },
     ...overrides,
   });
@@ -62,8 +67,16 @@ describe('Platform Tools API: catalogue and custom tools', () => {
 
   describe('authentication', () => {
     it.each([
-      ['GET', ''], ['GET', '/categories'], ['GET', '/builtin'], ['GET', '/calculator'], ['POST', ''],
-      ['PUT', '/calculator'], ['DELETE', '/calculator'], ['POST', '/test/http'], ['POST', '/test/code'], ['POST', '/calculator/use'],
+      ['GET', ''],
+      ['GET', '/categories'],
+      ['GET', '/builtin'],
+      ['GET', '/calculator'],
+      ['POST', ''],
+      ['PUT', '/calculator'],
+      ['DELETE', '/calculator'],
+      ['POST', '/test/http'],
+      ['POST', '/test/code'],
+      ['POST', '/calculator/use'],
     ])('When %s /tools%s is called without a token, Then it is 401', async (method, path) => {
       const res = await call(method, path, undefined, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(res.status).toBe(401);
@@ -161,11 +174,16 @@ describe('Platform Tools API: catalogue and custom tools', () => {
     });
 
     it('When the config and schemas are invalid, Then it is 422 with every problem', async () => {
-      const res = await call<Json>('POST', '', ada, httpTool({
-        input_schema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)\\1$' } } },
-        output_schema: { type: 'nonsense' },
-        config: { url: 'file:///etc/passwd', headers: { 'X-Api-Key': 'plain' } },
-      }));
+      const res = await call<Json>(
+        'POST',
+        '',
+        ada,
+        httpTool({
+          input_schema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)\\1$' } } },
+          output_schema: { type: 'nonsense' },
+          config: { url: 'file:///etc/passwd', headers: { 'X-Api-Key': 'plain' } },
+        }),
+      );
       expect(res.status).toBe(422);
       expect(res.body).toEqual({
         error: 'validation_error',
@@ -180,14 +198,23 @@ describe('Platform Tools API: catalogue and custom tools', () => {
     });
 
     it('When a schema holds a catastrophic pattern, with or without maxLength, Then the tool is created and hostile arguments are matched in linear time', async () => {
-      const tool = await create(ada, codeTool({
-        input_schema: { type: 'object', properties: { short: { type: 'string', maxLength: 100, pattern: '^(a+)+$' }, long: { type: 'string', pattern: '^(a+)+$' } } },
-      }));
+      const tool = await create(
+        ada,
+        codeTool({
+          input_schema: {
+            type: 'object',
+            properties: { short: { type: 'string', maxLength: 100, pattern: '^(a+)+$' }, long: { type: 'string', pattern: '^(a+)+$' } },
+          },
+        }),
+      );
       for (const args of [{ short: HOSTILE_SHORT }, { long: HOSTILE_LONG }]) {
         const started = performance.now();
         const res = await call<Json>('POST', `/${tool.id as string}/use`, ada, { arguments: args });
         expect(performance.now() - started).toBeLessThan(1000);
-        expect(res.body).toMatchObject({ success: false, error: { code: 'invalid_input', message: expect.stringMatching(/^arguments\.(short|long) must match pattern "\^\(a\+\)\+\$"$/) } });
+        expect(res.body).toMatchObject({
+          success: false,
+          error: { code: 'invalid_input', message: expect.stringMatching(/^arguments\.(short|long) must match pattern "\^\(a\+\)\+\$"$/) },
+        });
       }
     });
   });
@@ -196,7 +223,8 @@ describe('Platform Tools API: catalogue and custom tools', () => {
     /** `{anyOf: [{$ref: next}, {$ref: next}]}` on every level: 2^levels paths to the last one. */
     const anyOfChain = (levels: number): JsonSchema => {
       const definitions: JsonSchema = { [`l${levels}`]: { type: 'string' } };
-      for (let level = 0; level < levels; level += 1) definitions[`l${level}`] = { anyOf: [{ $ref: `#/definitions/l${level + 1}` }, { $ref: `#/definitions/l${level + 1}` }] };
+      for (let level = 0; level < levels; level += 1)
+        definitions[`l${level}`] = { anyOf: [{ $ref: `#/definitions/l${level + 1}` }, { $ref: `#/definitions/l${level + 1}` }] };
       return { type: 'object', definitions, properties: { x: { $ref: '#/definitions/l0' } } };
     };
 
@@ -219,15 +247,24 @@ describe('Platform Tools API: catalogue and custom tools', () => {
       const started = performance.now();
       const res = await call<Json>('POST', `/${tool.id as string}/use`, ada, { arguments: { x: 'a' } });
       expect(performance.now() - started).toBeLessThan(1000);
-      expect(res.body).toMatchObject({ success: false, error: { code: 'unavailable', message: expect.stringContaining('input_schema nests subschemas more than 32 levels deep') } });
+      expect(res.body).toMatchObject({
+        success: false,
+        error: { code: 'unavailable', message: expect.stringContaining('input_schema nests subschemas more than 32 levels deep') },
+      });
     });
 
     it('When hostile arguments and a hostile output hit catastrophic patterns, Then /health keeps answering within 1 s while they run', async () => {
-      const tool = await create(ada, codeTool({
-        config: { code: "function main() { return 'a'.repeat(100000) + '!'; }" },
-        input_schema: { type: 'object', properties: { short: { type: 'string', maxLength: 100, pattern: '^(a+)+$' }, long: { type: 'string', pattern: '^(a+)+$' } } },
-        output_schema: { type: 'string', pattern: '^(a+)+$' },
-      }));
+      const tool = await create(
+        ada,
+        codeTool({
+          config: { code: "function main() { return 'a'.repeat(100000) + '!'; }" },
+          input_schema: {
+            type: 'object',
+            properties: { short: { type: 'string', maxLength: 100, pattern: '^(a+)+$' }, long: { type: 'string', pattern: '^(a+)+$' } },
+          },
+          output_schema: { type: 'string', pattern: '^(a+)+$' },
+        }),
+      );
       const use = (args: Json) => call<Json>('POST', `/${tool.id as string}/use`, ada, { arguments: args });
       const uses = Promise.all([use({ short: HOSTILE_SHORT }), use({ long: HOSTILE_LONG }), use({}), use({ short: HOSTILE_SHORT })]);
       let settled = false;
@@ -255,15 +292,19 @@ describe('Platform Tools API: catalogue and custom tools', () => {
       ['PUT', ''],
       ['DELETE', ''],
       ['POST', '/use'],
-    ])("When another user calls %s on it, Then it is 404 as if it did not exist", async (method, suffix) => {
-      const res = await call(method, `/${adaTool.id as string}${suffix}`, bob, method === 'GET' || method === 'DELETE' ? undefined : { description: 'mine now', arguments: { city: 'x' } });
+    ])('When another user calls %s on it, Then it is 404 as if it did not exist', async (method, suffix) => {
+      const res = await call(
+        method,
+        `/${adaTool.id as string}${suffix}`,
+        bob,
+        method === 'GET' || method === 'DELETE' ? undefined : { description: 'mine now', arguments: { city: 'x' } },
+      );
       expect(res.status).toBe(404);
       expect((await call('GET', `/${adaTool.id as string}`, ada)).body).toMatchObject({ description: 'Current weather for a city' });
     });
 
     it('When users list tools, Then each sees only their own custom tools; an admin sees everyone’s', async () => {
-      const ids = async (user: PlatformUser) =>
-        (await call<{ items: Json[] }>('GET', '?kind=http&page_size=100', user)).body.items.map((t) => t.id);
+      const ids = async (user: PlatformUser) => (await call<{ items: Json[] }>('GET', '?kind=http&page_size=100', user)).body.items.map((t) => t.id);
       expect(await ids(ada)).toContain(adaTool.id);
       expect(await ids(bob)).not.toContain(adaTool.id);
       expect(await ids(admin)).toContain(adaTool.id);
@@ -271,7 +312,10 @@ describe('Platform Tools API: catalogue and custom tools', () => {
     });
 
     it('When the owner updates it, Then the fields change, updated_at moves and the stored secret is kept', async () => {
-      const res = await call<Json>('PUT', `/${adaTool.id as string}`, ada, { description: 'Weather, updated', config: { url: 'https://api.example.com/v2?q={{city}}' } });
+      const res = await call<Json>('PUT', `/${adaTool.id as string}`, ada, {
+        description: 'Weather, updated',
+        config: { url: 'https://api.example.com/v2?q={{city}}' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         id: adaTool.id,
@@ -285,13 +329,22 @@ describe('Platform Tools API: catalogue and custom tools', () => {
     it('When the owner moves its URL to another origin without sending the secret again, Then it is 422 and the tool still points where it did', async () => {
       const res = await call<Json>('PUT', `/${adaTool.id as string}`, ada, { config: { url: 'https://collector.example.net/v2?q={{city}}' } });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ error: 'validation_error', message: expect.any(String), details: [{ field: 'config.auth.secret', message: expect.stringContaining('another origin') }] });
+      expect(res.body).toEqual({
+        error: 'validation_error',
+        message: expect.any(String),
+        details: [{ field: 'config.auth.secret', message: expect.stringContaining('another origin') }],
+      });
       const stored = await app.services.app.container.get<CustomToolRepository>(CUSTOM_TOOL_REPOSITORY).findById(adaTool.id as string);
       expect(stored).toMatchObject({ config: { url: 'https://api.example.com/v2?q={{city}}' }, sealedSecret: expect.stringMatching(/^v1\./) });
     });
 
     it('When a tool with a credential would take its host from an argument, Then it is 422', async () => {
-      const res = await call<Json>('POST', '', ada, httpTool({ config: { url: 'https://{{tenant}}.example.com/weather', method: 'GET', auth: { type: 'bearer', secret: SECRET } } }));
+      const res = await call<Json>(
+        'POST',
+        '',
+        ada,
+        httpTool({ config: { url: 'https://{{tenant}}.example.com/weather', method: 'GET', auth: { type: 'bearer', secret: SECRET } } }),
+      );
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ error: 'validation_error', details: [{ field: 'config.url', message: expect.stringContaining('host') }] });
     });
@@ -300,7 +353,9 @@ describe('Platform Tools API: catalogue and custom tools', () => {
       const tool = await create(ada, httpTool());
       const repository = app.services.app.container.get<CustomToolRepository>(CUSTOM_TOOL_REPOSITORY);
       const before = (await repository.findById(tool.id as string))?.sealedSecret;
-      const res = await call<Json>('PUT', `/${tool.id as string}`, ada, { config: { url: 'https://weather.example.org/now?q={{city}}', auth: { type: 'bearer', secret: 'sk-new-origin' } } });
+      const res = await call<Json>('PUT', `/${tool.id as string}`, ada, {
+        config: { url: 'https://weather.example.org/now?q={{city}}', auth: { type: 'bearer', secret: 'sk-new-origin' } },
+      });
       expect(res.status).toBe(200);
       const after = await repository.findById(tool.id as string);
       expect(after?.sealedSecret).toMatch(/^v1\./);
@@ -352,7 +407,11 @@ describe('Platform Tools API: catalogue and custom tools', () => {
       const res = await call<{ items: Json[]; total: number; page: number; page_size: number }>('GET', '', carol);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ total: kernelTools().length + 2, page: 1, page_size: 20 });
-      expect(res.body.items.map((t) => t.id)).toEqual(kernelTools().slice(0, 20).map((d) => d.id));
+      expect(res.body.items.map((t) => t.id)).toEqual(
+        kernelTools()
+          .slice(0, 20)
+          .map((d) => d.id),
+      );
     });
 
     it('When the last page is asked, Then custom tools follow the kernel tools, by name', async () => {
@@ -364,7 +423,12 @@ describe('Platform Tools API: catalogue and custom tools', () => {
 
     it('When filtered by category, kind and search, Then only matching tools come back', async () => {
       const math = await call<{ items: Json[]; total: number }>('GET', '?category=math&page_size=100', carol);
-      expect(math.body.items.map((t) => t.name)).toEqual([...kernelTools().filter((d) => d.category === 'math').map((d) => d.id), 'zz_adder']);
+      expect(math.body.items.map((t) => t.name)).toEqual([
+        ...kernelTools()
+          .filter((d) => d.category === 'math')
+          .map((d) => d.id),
+        'zz_adder',
+      ]);
       const code = await call<{ items: Json[]; total: number }>('GET', '?kind=code', carol);
       expect(code.body).toMatchObject({ total: 2, items: [{ name: 'aa_formatter' }, { name: 'zz_adder' }] });
       const search = await call<{ items: Json[] }>('GET', '?search=CALCUL&page_size=100', carol);
@@ -383,7 +447,19 @@ describe('Platform Tools API: catalogue and custom tools', () => {
       const res = await call<{ items: { id: string; name: string; count: number }[]; total: number }>('GET', '/categories', carol);
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(11);
-      expect(res.body.items.map((c) => c.id)).toEqual(['text', 'math', 'encoding', 'web', 'knowledge', 'llm', 'files', 'data', 'communication', 'platform', 'code']);
+      expect(res.body.items.map((c) => c.id)).toEqual([
+        'text',
+        'math',
+        'encoding',
+        'web',
+        'knowledge',
+        'llm',
+        'files',
+        'data',
+        'communication',
+        'platform',
+        'code',
+      ]);
       expect(res.body.items[1]).toEqual({ id: 'math', name: 'Math', count: kernelTools().filter((d) => d.category === 'math').length + 1 });
       const code = res.body.items.find((c) => c.id === 'code');
       expect(code?.count).toBe(kernelTools().filter((d) => d.category === 'code').length + 1);

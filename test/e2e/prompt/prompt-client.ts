@@ -37,8 +37,7 @@ export const INTENTS = ['技术', '创意', '分析', '咨询'];
 /** The prompt contract over HTTP, for e2e tests. */
 export function promptClient(baseUrl: string) {
   return {
-    issueKey: (name: unknown = 'e2e key'): Promise<HttpResult<KeyBody>> =>
-      request<KeyBody>('POST', `${baseUrl}/api/v1/prompt/keys`, { body: { name } }),
+    issueKey: (name: unknown = 'e2e key'): Promise<HttpResult<KeyBody>> => request<KeyBody>('POST', `${baseUrl}/api/v1/prompt/keys`, { body: { name } }),
 
     async newKey(name = 'e2e key'): Promise<string> {
       const issued = await this.issueKey(name);
@@ -46,7 +45,11 @@ export function promptClient(baseUrl: string) {
       return issued.body.data.api_key;
     },
 
-    optimize: (apiKey: string | undefined, body: unknown = { input_text: 'Write a Python function that merges two sorted lists.' }, headers: Record<string, string> = {}) =>
+    optimize: (
+      apiKey: string | undefined,
+      body: unknown = { input_text: 'Write a Python function that merges two sorted lists.' },
+      headers: Record<string, string> = {},
+    ) =>
       request<OptimizeBody>('POST', `${baseUrl}/api/v1/prompt/optimize`, {
         body,
         headers: { ...(apiKey === undefined ? {} : { 'x-api-key': apiKey }), ...headers },

@@ -149,7 +149,7 @@ describe('Prompt optimization API over the OpenAI adapter (fake OpenAI server)',
     expect(upstream.requestsTo(CHAT)).toHaveLength(2);
   });
 
-  it('When the upstream keeps failing, Then 502 without the vendor\'s message and at most two calls', async () => {
+  it("When the upstream keeps failing, Then 502 without the vendor's message and at most two calls", async () => {
     upstream.enqueue({ status: 503 }, { status: 503 }, { status: 503 });
 
     const response = await api.optimize(key);

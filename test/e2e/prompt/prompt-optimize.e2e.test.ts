@@ -59,7 +59,7 @@ describe('Prompt optimization API: POST /api/v1/prompt/optimize (offline model)'
       expect(first.body.data?.intent_analysis.core_intent).toBe('分析');
     });
 
-    it('When a request succeeds, Then X-RateLimit headers announce the key\'s state and there is no Retry-After', async () => {
+    it("When a request succeeds, Then X-RateLimit headers announce the key's state and there is no Retry-After", async () => {
       const key = await api.newKey();
       const response = await api.optimize(key);
 
@@ -165,7 +165,9 @@ describe('Prompt optimization API: POST /api/v1/prompt/optimize (offline model)'
 
     it('When the key is sent in another header or the query string, Then it is not accepted (401)', async () => {
       const key = await api.newKey();
-      const viaQuery = await request('POST', `${app.promptUrl}/api/v1/prompt/optimize?api_key=${key}`, { body: { input_text: 'Write a haiku about a rainy Monday.' } });
+      const viaQuery = await request('POST', `${app.promptUrl}/api/v1/prompt/optimize?api_key=${key}`, {
+        body: { input_text: 'Write a haiku about a rainy Monday.' },
+      });
       const viaBearer = await api.optimize(undefined, undefined, { authorization: `Bearer ${key}` });
 
       expect(viaQuery.status).toBe(401);

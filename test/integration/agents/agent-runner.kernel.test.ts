@@ -27,7 +27,15 @@ function runnerOver(kernel: TestKernel, model = llm, useRatePerMinute?: number):
   const registry = kernel.registry;
   const cipher = AesGcmSecretCipher.derivedFrom(createSecretKey(randomBytes(32)));
   const clock = new SystemClock();
-  const tools = new ToolRunner(registry, noCustomTools, new AjvJsonSchemaValidator(), new GuardedHttpEgress(), cipher, clock, toolUseThrottle(new InMemoryRateLimiter(), clock, useRatePerMinute));
+  const tools = new ToolRunner(
+    registry,
+    noCustomTools,
+    new AjvJsonSchemaValidator(),
+    new GuardedHttpEgress(),
+    cipher,
+    clock,
+    toolUseThrottle(new InMemoryRateLimiter(), clock, useRatePerMinute),
+  );
   const settings = { defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS };
   return new AgentRunner(model, new ToolCatalog(registry, noCustomTools), tools, silent, settings);
 }
@@ -43,11 +51,21 @@ describe('AgentRunner over the real kernel and the offline model', () => {
   });
 
   it('When the user asks for the calculator, Then the sandboxed tool computes and the model answers from its result', async () => {
-    const agent = anAgent({ ownerId: TEST_ACTOR.userId, includeTools: ['calculator'], modelConfig: { provider: 'offline', modelName: 'offline-1', temperature: 0 } });
+    const agent = anAgent({
+      ownerId: TEST_ACTOR.userId,
+      includeTools: ['calculator'],
+      modelConfig: { provider: 'offline', modelName: 'offline-1', temperature: 0 },
+    });
     const result = await runnerOver(kernel).run(TEST_ACTOR, agent, 'Use the calculator to compute 2 + 3 * 4');
 
     expect(result.toolCalls).toEqual([{ id: 'call_offline_1', name: 'calculator', arguments: { expression: '2 + 3 * 4' }, success: true }]);
-    expect(result.steps[1]).toEqual({ iteration: 1, type: 'tool', tool: 'calculator', arguments: { expression: '2 + 3 * 4' }, result: { ok: true, value: 14 } });
+    expect(result.steps[1]).toEqual({
+      iteration: 1,
+      type: 'tool',
+      tool: 'calculator',
+      arguments: { expression: '2 + 3 * 4' },
+      result: { ok: true, value: 14 },
+    });
     expect(result.success).toBe(true);
     expect(result.output).toBe('[offline model] The calculator tool returned: {"success":true,"result":{"ok":true,"value":14}}');
     expect(result).toMatchObject({ iterations: 2, llmCalls: 2 });
@@ -55,7 +73,11 @@ describe('AgentRunner over the real kernel and the offline model', () => {
   });
 
   it('When a tool calls the model itself, Then those calls spend the same run budget', async () => {
-    const agent = anAgent({ ownerId: TEST_ACTOR.userId, includeTools: ['llm_generate'], modelConfig: { provider: 'offline', modelName: 'offline-1', temperature: 0 } });
+    const agent = anAgent({
+      ownerId: TEST_ACTOR.userId,
+      includeTools: ['llm_generate'],
+      modelConfig: { provider: 'offline', modelName: 'offline-1', temperature: 0 },
+    });
     const result = await runnerOver(kernel).run(TEST_ACTOR, agent, 'Use llm generate to write a line about rivers');
 
     expect(result.toolCalls).toEqual([expect.objectContaining({ name: 'llm_generate', success: true })]);

@@ -47,7 +47,9 @@ describe('AdminBootstrap', () => {
     await first.run();
 
     const warnings = first.logger.lines.filter((line) => line.level === 'warn');
-    expect(warnings).toEqual([{ level: 'warn', fields: { email: 'generated-admin@example.com', password: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/) }, message: expect.any(String) }]);
+    expect(warnings).toEqual([
+      { level: 'warn', fields: { email: 'generated-admin@example.com', password: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/) }, message: expect.any(String) },
+    ]);
     const admin = await users.findByEmail('generated-admin@example.com');
     expect(admin?.role).toBe('admin');
     expect(await hasher.verify(warnings[0].fields.password as string, admin!.passwordHash)).toBe(true);

@@ -72,7 +72,11 @@ function describeLoginService(kind: StorageKind): void {
     await users.create(user);
     return user.email;
   }
-  const attempt = (email: string, password: string, clientAddress = '192.0.2.1') => service.login({ email, password, clientAddress }).then(() => 'granted', (error: unknown) => error);
+  const attempt = (email: string, password: string, clientAddress = '192.0.2.1') =>
+    service.login({ email, password, clientAddress }).then(
+      () => 'granted',
+      (error: unknown) => error,
+    );
 
   it('When 40 wrong passwords for one e-mail race, Then at most 10 reach the password check and the rest are refused as too many', async () => {
     const email = await aRegisteredUser();

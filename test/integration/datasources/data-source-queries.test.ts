@@ -78,14 +78,19 @@ describe('DataSourceRegistry', () => {
       password: 'pa55-Word!',
     });
     expect(source.config).toEqual({ host: 'db.example.com', port: 3306, database: 'shop', user: 'reader', ssl: false });
-    const [row] = (await storage.dataSource.query('SELECT config, sealed_secret FROM data_sources WHERE id = ?', [source.id])) as Array<{ config: string; sealed_secret: string }>;
+    const [row] = (await storage.dataSource.query('SELECT config, sealed_secret FROM data_sources WHERE id = ?', [source.id])) as Array<{
+      config: string;
+      sealed_secret: string;
+    }>;
     expect(row.config).not.toContain('pa55');
     expect(row.sealed_secret).toMatch(/^v1\./);
     expect(row.sealed_secret).not.toContain('pa55');
   });
 
   it('When the description is wrong, Then every problem is reported at once', async () => {
-    const error = await errorOf(registry.create(ALICE, { name: '', type: 'mysql', config: { host: 'bad host!', port: 70000, database: 'a b', user: '', extra: 1 } }));
+    const error = await errorOf(
+      registry.create(ALICE, { name: '', type: 'mysql', config: { host: 'bad host!', port: 70000, database: 'a b', user: '', extra: 1 } }),
+    );
     expect(error.code).toBe('data_source.validation');
     expect(error.details?.map((d) => d.field).sort()).toEqual(['config.database', 'config.extra', 'config.host', 'config.port', 'config.user', 'name']);
     expect((await errorOf(registry.create(ALICE, { name: 'x', type: 'sqlite', config: { file: '../escape.db' } }))).details?.[0].field).toBe('config.file');
@@ -110,13 +115,22 @@ describe('SQL queries on a SQLite data source', () => {
   let source: DataSource;
 
   beforeAll(async () => {
-    sqliteFileOf(ALICE, 'shop.db', `CREATE TABLE orders (id INTEGER PRIMARY KEY, customer TEXT, amount REAL);
-      INSERT INTO orders VALUES (1, 'Acme', 200.5), (2, 'Globex', 120), (3, 'Acme', 150);`);
+    sqliteFileOf(
+      ALICE,
+      'shop.db',
+      `CREATE TABLE orders (id INTEGER PRIMARY KEY, customer TEXT, amount REAL);
+      INSERT INTO orders VALUES (1, 'Acme', 200.5), (2, 'Globex', 120), (3, 'Acme', 150);`,
+    );
     source = await registry.create(ALICE, { name: 'Shop', type: 'sqlite', config: { file: 'shop.db' } });
   });
 
   it('When the owner queries with parameters and a row cap, Then the rows come back, cut and marked truncated', async () => {
-    const result = await gateway.query(ALICE, { dataSourceId: source.id, query: 'SELECT id FROM orders WHERE amount > ? ORDER BY id', params: [100], maxRows: 2 });
+    const result = await gateway.query(ALICE, {
+      dataSourceId: source.id,
+      query: 'SELECT id FROM orders WHERE amount > ? ORDER BY id',
+      params: [100],
+      maxRows: 2,
+    });
     expect(result).toEqual({ columns: ['id'], rows: [[1], [2]], truncated: true });
   });
 
@@ -160,7 +174,12 @@ describe('document data sources', () => {
   const run = (query: object, maxRows?: number) => gateway.query(ALICE, { dataSourceId: crm.id, query: JSON.stringify(query), maxRows });
 
   it('When documents are queried with a filter, a sort and a projection, Then the matching ones come back in order', async () => {
-    const result = await run({ collection: 'orders', filter: { status: 'paid', 'customer.city': { $in: ['Paris', 'Lyon'] } }, sort: { total: -1 }, projection: { _id: 0, 'customer.name': 1, total: 1 } });
+    const result = await run({
+      collection: 'orders',
+      filter: { status: 'paid', 'customer.city': { $in: ['Paris', 'Lyon'] } },
+      sort: { total: -1 },
+      projection: { _id: 0, 'customer.name': 1, total: 1 },
+    });
     expect(result).toEqual({
       columns: ['document'],
       rows: [[{ customer: { name: 'Acme' }, total: 250 }], [{ customer: { name: 'Globex' }, total: 120 }]],
@@ -175,7 +194,12 @@ describe('document data sources', () => {
   });
 
   it('When the documents would pass the answer’s size cap, Then the answer stops before it and is truncated', async () => {
-    await documents.insert(ALICE, crm.id, 'notes', ['a', 'b', 'c'].map((letter) => ({ text: letter.repeat(800) })));
+    await documents.insert(
+      ALICE,
+      crm.id,
+      'notes',
+      ['a', 'b', 'c'].map((letter) => ({ text: letter.repeat(800) })),
+    );
     const query = JSON.stringify({ collection: 'notes' });
     const whole = await gateway.query(ALICE, { dataSourceId: crm.id, query });
     const firstTwo = JSON.stringify(whole.rows.slice(0, 2)).length;
@@ -185,7 +209,11 @@ describe('document data sources', () => {
   });
 
   it('When a regex, $exists and $or combine, Then they apply together', async () => {
-    const result = await run({ collection: 'orders', filter: { $or: [{ tags: { $exists: true } }, { 'customer.name': { $regex: '^umb', $options: 'i' } }] }, projection: { _id: 0, total: 1 } });
+    const result = await run({
+      collection: 'orders',
+      filter: { $or: [{ tags: { $exists: true } }, { 'customer.name': { $regex: '^umb', $options: 'i' } }] },
+      projection: { _id: 0, total: 1 },
+    });
     expect(result.rows).toEqual([[{ total: 250 }], [{ total: 400 }]]);
   });
 
@@ -205,7 +233,9 @@ describe('document data sources', () => {
     const temp = await registry.create(ALICE, { name: 'Temp docs', type: 'document' });
     await documents.insert(ALICE, temp.id, 'c', [{ a: 1 }, { a: 2 }]);
     await registry.delete(ALICE, temp.id);
-    const [{ n }] = (await storage.dataSource.query('SELECT COUNT(*) AS n FROM data_source_documents WHERE data_source_id = ?', [temp.id])) as Array<{ n: number }>;
+    const [{ n }] = (await storage.dataSource.query('SELECT COUNT(*) AS n FROM data_source_documents WHERE data_source_id = ?', [temp.id])) as Array<{
+      n: number;
+    }>;
     expect(n).toBe(0);
   });
 });
@@ -254,12 +284,21 @@ describeWithEnv('DATABASE_URL', 'SQL queries on a MariaDB data source', (databas
   it('When the address is allow-listed, Then the sealed password is opened for the call and the query runs', async () => {
     startServices([url.hostname]);
     const result = await gateway.query(ALICE, { dataSourceId: source.id, query: 'SELECT sku, qty FROM stock WHERE qty > ? ORDER BY sku', params: [1] });
-    expect(result).toEqual({ columns: ['sku', 'qty'], rows: [['a-1', 5], ['c-3', 12]], truncated: false });
+    expect(result).toEqual({
+      columns: ['sku', 'qty'],
+      rows: [
+        ['a-1', 5],
+        ['c-3', 12],
+      ],
+      truncated: false,
+    });
   });
 
   it('When a write or a long query is attempted, Then the guard refuses the write and the server timeout stops the sleep', async () => {
     startServices([url.hostname]);
-    expect((await errorOf(gateway.query(ALICE, { dataSourceId: source.id, query: 'UPDATE stock SET qty = 0' }))).message).toMatch(/^Only one read-only statement/);
+    expect((await errorOf(gateway.query(ALICE, { dataSourceId: source.id, query: 'UPDATE stock SET qty = 0' }))).message).toMatch(
+      /^Only one read-only statement/,
+    );
     const slow = await errorOf(gateway.query(ALICE, { dataSourceId: source.id, query: 'SELECT SLEEP(3)', timeoutMs: 400 }));
     expect(slow.code).toBe('data_source.upstream_timeout');
   });

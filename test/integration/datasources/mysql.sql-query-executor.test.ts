@@ -20,7 +20,14 @@ describeWithEnv('DATABASE_URL', 'MysqlQueryExecutor on MariaDB', (databaseUrl) =
     ssl: false,
     ...overrides,
   });
-  const statement = (sql: string, extra: Partial<SqlStatement> = {}): SqlStatement => ({ sql, params: [], maxRows: 100, maxChars: 1_000_000, timeoutMs: 5000, ...extra });
+  const statement = (sql: string, extra: Partial<SqlStatement> = {}): SqlStatement => ({
+    sql,
+    params: [],
+    maxRows: 100,
+    maxChars: 1_000_000,
+    timeoutMs: 5000,
+    ...extra,
+  });
 
   async function admin<T>(sql: string): Promise<T> {
     const connection = await createConnection({ uri: databaseUrl, multipleStatements: true });
@@ -58,8 +65,18 @@ describeWithEnv('DATABASE_URL', 'MysqlQueryExecutor on MariaDB', (databaseUrl) =
   });
 
   it('When a SELECT runs with parameters, Then they are bound server-side, never spliced into the SQL', async () => {
-    const result = await executor.execute(target(), statement('SELECT id, customer FROM orders WHERE customer = ? AND amount > ? ORDER BY id', { params: ['Acme', 100] }));
-    expect(result).toEqual({ columns: ['id', 'customer'], rows: [[1, 'Acme'], [3, 'Acme']], truncated: false });
+    const result = await executor.execute(
+      target(),
+      statement('SELECT id, customer FROM orders WHERE customer = ? AND amount > ? ORDER BY id', { params: ['Acme', 100] }),
+    );
+    expect(result).toEqual({
+      columns: ['id', 'customer'],
+      rows: [
+        [1, 'Acme'],
+        [3, 'Acme'],
+      ],
+      truncated: false,
+    });
     expect((await executor.execute(target(), statement('SELECT id FROM orders WHERE customer = ?', { params: ["x' OR '1'='1"] }))).rows).toEqual([]);
   });
 
@@ -69,7 +86,11 @@ describeWithEnv('DATABASE_URL', 'MysqlQueryExecutor on MariaDB', (databaseUrl) =
   });
 
   it('When more rows match than the row cap, Then the answer is cut and truncated', async () => {
-    expect(await executor.execute(target(), statement('SELECT id FROM orders ORDER BY id', { maxRows: 3 }))).toEqual({ columns: ['id'], rows: [[1], [2], [3]], truncated: true });
+    expect(await executor.execute(target(), statement('SELECT id FROM orders ORDER BY id', { maxRows: 3 }))).toEqual({
+      columns: ['id'],
+      rows: [[1], [2], [3]],
+      truncated: true,
+    });
     expect((await executor.execute(target(), statement('SHOW TABLES'))).rows).toEqual([['orders']]);
   });
 

@@ -12,7 +12,14 @@ let dbFile: string;
 let executor: SqliteQueryExecutor;
 
 const target = (file = 'shop.db', ownerId = OWNER): SqlTarget => ({ dialect: 'sqlite', ownerId, file });
-const statement = (sql: string, extra: Partial<SqlStatement> = {}): SqlStatement => ({ sql, params: [], maxRows: 100, maxChars: 1_000_000, timeoutMs: 5000, ...extra });
+const statement = (sql: string, extra: Partial<SqlStatement> = {}): SqlStatement => ({
+  sql,
+  params: [],
+  maxRows: 100,
+  maxChars: 1_000_000,
+  timeoutMs: 5000,
+  ...extra,
+});
 
 async function errorOf(promise: Promise<unknown>): Promise<DomainError> {
   try {
@@ -44,7 +51,7 @@ beforeAll(() => {
                                      (3, 'Acme', 150, 'paid', NULL, 2), (4, 'Initech', 80, 'open', NULL, 3);`);
   db.close();
   writeFileSync(join(root, OWNER, 'nested', 'not-a-db.db'), 'hello, this is text');
-  new Database(join(root, 'owner-2', 'secret.db')).exec('CREATE TABLE secrets (s TEXT); INSERT INTO secrets VALUES (\'top\')');
+  new Database(join(root, 'owner-2', 'secret.db')).exec("CREATE TABLE secrets (s TEXT); INSERT INTO secrets VALUES ('top')");
   symlinkSync(join(root, 'owner-2', 'secret.db'), join(root, OWNER, 'link.db'));
   executor = new SqliteQueryExecutor(root, { processes: 2, idleMs: 5000 });
 });
@@ -55,8 +62,18 @@ afterAll(async () => {
 
 describe('SqliteQueryExecutor', () => {
   it('When a SELECT runs with parameters, Then the values are bound, never spliced into the SQL', async () => {
-    const result = await executor.execute(target(), statement('SELECT id, customer FROM orders WHERE customer = ? AND amount > ? ORDER BY id', { params: ['Acme', 100] }));
-    expect(result).toEqual({ columns: ['id', 'customer'], rows: [[1, 'Acme'], [3, 'Acme']], truncated: false });
+    const result = await executor.execute(
+      target(),
+      statement('SELECT id, customer FROM orders WHERE customer = ? AND amount > ? ORDER BY id', { params: ['Acme', 100] }),
+    );
+    expect(result).toEqual({
+      columns: ['id', 'customer'],
+      rows: [
+        [1, 'Acme'],
+        [3, 'Acme'],
+      ],
+      truncated: false,
+    });
     const injected = await executor.execute(target(), statement('SELECT id FROM orders WHERE customer = ?', { params: ["x' OR '1'='1"] }));
     expect(injected.rows).toEqual([]);
   });
@@ -67,7 +84,11 @@ describe('SqliteQueryExecutor', () => {
   });
 
   it('When more rows match than the row cap, Then the answer is cut and truncated', async () => {
-    expect(await executor.execute(target(), statement('SELECT id FROM orders ORDER BY id', { maxRows: 2 }))).toEqual({ columns: ['id'], rows: [[1], [2]], truncated: true });
+    expect(await executor.execute(target(), statement('SELECT id FROM orders ORDER BY id', { maxRows: 2 }))).toEqual({
+      columns: ['id'],
+      rows: [[1], [2]],
+      truncated: true,
+    });
     expect(await executor.execute(target(), statement('SELECT id FROM orders ORDER BY id', { maxRows: 4 }))).toMatchObject({ truncated: false });
   });
 
@@ -108,7 +129,10 @@ describe('SqliteQueryExecutor', () => {
 
   it('When the caller gives up, Then the query is stopped', async () => {
     const controller = new AbortController();
-    const running = executor.execute(target(), statement('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c', { signal: controller.signal }));
+    const running = executor.execute(
+      target(),
+      statement('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c', { signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 100);
     expect((await errorOf(running)).message).toBe('The query was cancelled');
   });

@@ -37,7 +37,9 @@ describe('OpenAiEmbeddingProvider on the wire', () => {
 
   it('maps a 429 to a rate-limit error without the key in its message', async () => {
     server.enqueue({ status: 429, headers: { 'retry-after': '1' } });
-    const error = (await make().embed(['x']).catch((e: unknown) => e)) as Error;
+    const error = (await make()
+      .embed(['x'])
+      .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(LlmRateLimitError);
     expect(error).toMatchObject({ retryAfterMs: 1000 });
     expect(error.message).not.toContain('sk-test');

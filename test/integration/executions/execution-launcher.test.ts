@@ -48,7 +48,12 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
       const owner = await t.aStoredUser();
       const workflow = await t.aStoredWorkflow({ ownerId: owner.id, graph: mathGraph() });
 
-      const execution = await t.launcher.run(asActor(owner), { type: 'workflow', id: workflow.id }, { question: 'two plus three times four' }, { trigger: 'api' });
+      const execution = await t.launcher.run(
+        asActor(owner),
+        { type: 'workflow', id: workflow.id },
+        { question: 'two plus three times four' },
+        { trigger: 'api' },
+      );
 
       expect(execution).toMatchObject({
         ownerId: owner.id,
@@ -95,9 +100,15 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
       const workflow = await t.aStoredWorkflow({ ownerId: owner.id, graph: mathGraph() });
       const stranger: Actor = { userId: randomUUID(), role: 'user' };
 
-      await expect(t.launcher.run(stranger, { type: 'workflow', id: workflow.id }, {}, { trigger: 'api' })).rejects.toMatchObject({ code: 'workflow.not_found' });
-      await expect(t.launcher.run(asActor(owner), { type: 'workflow', id: randomUUID() }, {}, { trigger: 'api' })).rejects.toMatchObject({ code: 'workflow.not_found' });
-      await expect(t.launcher.enqueue(stranger, { type: 'workflow', id: workflow.id }, {}, { trigger: 'api' })).rejects.toMatchObject({ code: 'workflow.not_found' });
+      await expect(t.launcher.run(stranger, { type: 'workflow', id: workflow.id }, {}, { trigger: 'api' })).rejects.toMatchObject({
+        code: 'workflow.not_found',
+      });
+      await expect(t.launcher.run(asActor(owner), { type: 'workflow', id: randomUUID() }, {}, { trigger: 'api' })).rejects.toMatchObject({
+        code: 'workflow.not_found',
+      });
+      await expect(t.launcher.enqueue(stranger, { type: 'workflow', id: workflow.id }, {}, { trigger: 'api' })).rejects.toMatchObject({
+        code: 'workflow.not_found',
+      });
       expect(t.queue.published).toEqual([]);
 
       const admin: Actor = { userId: randomUUID(), role: 'admin' };
@@ -111,7 +122,12 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
       const agent = anAgent({ ownerId: owner.id, includeTools: [] });
       await t.container.get<AgentRepository>(AGENT_REPOSITORY).create(agent);
 
-      const execution = await t.launcher.run(asActor(owner), { type: 'agent', id: agent.id }, { message: 'Greet Ada' }, { trigger: 'schedule', scheduleId: 'a-schedule' });
+      const execution = await t.launcher.run(
+        asActor(owner),
+        { type: 'agent', id: agent.id },
+        { message: 'Greet Ada' },
+        { trigger: 'schedule', scheduleId: 'a-schedule' },
+      );
 
       expect(execution).toMatchObject({
         targetType: 'agent',
@@ -147,7 +163,11 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
 
       const execution = await t.launcher.run(asActor(owner), { type: 'agent', id: agent.id }, 'hi', { trigger: 'api' });
 
-      expect(execution).toMatchObject({ status: 'failed', success: false, error: { code: 'execution.internal_error', message: 'The execution failed unexpectedly' } });
+      expect(execution).toMatchObject({
+        status: 'failed',
+        success: false,
+        error: { code: 'execution.internal_error', message: 'The execution failed unexpectedly' },
+      });
       expect(JSON.stringify(await t.executions.findById(execution.id))).not.toContain('sk-secret');
       expect(t.logger.lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual(['execution failed unexpectedly']);
     });
@@ -170,7 +190,12 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
       const owner = await t.aStoredUser();
       const workflow = await t.aStoredWorkflow({ ownerId: owner.id, graph: mathGraph() });
 
-      const execution = await t.launcher.enqueue(asActor(owner), { type: 'workflow', id: workflow.id }, { question: 'q' }, { trigger: 'schedule', jobId: 'slot-1' });
+      const execution = await t.launcher.enqueue(
+        asActor(owner),
+        { type: 'workflow', id: workflow.id },
+        { question: 'q' },
+        { trigger: 'schedule', jobId: 'slot-1' },
+      );
 
       expect(execution).toMatchObject({ status: 'pending', success: null, startedAt: null, finishedAt: null, output: null, steps: [] });
       expect(await t.executions.findById(execution.id)).toEqual(execution);
@@ -187,7 +212,12 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
       try {
         const owner = await t.aStoredUser();
         const workflow = await t.aStoredWorkflow({ ownerId: owner.id, graph: mathGraph() });
-        const pending = await t.launcher.enqueue(asActor(owner), { type: 'workflow', id: workflow.id }, { question: 'q' }, { trigger: 'api', jobId: `run-${randomUUID()}` });
+        const pending = await t.launcher.enqueue(
+          asActor(owner),
+          { type: 'workflow', id: workflow.id },
+          { question: 'q' },
+          { trigger: 'api', jobId: `run-${randomUUID()}` },
+        );
         // A redelivery: the same job id and payload handed out again, to a second consumer slot.
         await queue.publish(EXECUTION_RUN_JOB, { execution_id: pending.id });
 

@@ -163,7 +163,12 @@ describe('GuardedHttpEgress', () => {
     let closedPort: number;
     let rawServer: Server;
     const lines: Array<{ fields: LogFields; message: string }> = [];
-    const logger = { debug: () => undefined, warn: () => undefined, error: () => undefined, info: (fields: LogFields, message: string) => void lines.push({ fields, message }) };
+    const logger = {
+      debug: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+      info: (fields: LogFields, message: string) => void lines.push({ fields, message }),
+    };
     const DNS: Record<string, string> = { 'db.corp.internal': '10.20.30.40' };
     const resolver = async (hostname: string) => {
       if (!DNS[hostname]) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
@@ -199,7 +204,8 @@ describe('GuardedHttpEgress', () => {
       const open = await messageOf(`http://127.0.0.1:${openPort}/`);
       const missing = await messageOf('http://nothing.corp.internal/');
       expect(new Set([closed, open, missing]).size).toBe(1);
-      for (const text of [String(closedPort), String(openPort), '127.0.0.1', 'nothing.corp.internal', 'ECONN', 'ENOTFOUND', 'HPE_']) expect(closed).not.toContain(text);
+      for (const text of [String(closedPort), String(openPort), '127.0.0.1', 'nothing.corp.internal', 'ECONN', 'ENOTFOUND', 'HPE_'])
+        expect(closed).not.toContain(text);
     });
 
     it('When an internal name is refused, Then the message names neither it nor its address, and the server log has both', async () => {

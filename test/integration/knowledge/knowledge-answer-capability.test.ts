@@ -65,22 +65,24 @@ describe('knowledge.answer through the kernel (the offline model answers)', () =
     const core = await bed.answerer.answer(TEST_ACTOR, { question, knowledgeBaseId: baseId, topK: 2 });
 
     expect(outcome).toMatchObject({ success: true, receipt: { capabilities_used: ['knowledge', 'llm'] } });
-    expect(outcome.success && outcome.result).toEqual({ answer: {
-      answer: core.answer,
-      grounded: true,
-      sources: core.sources.map((source) => ({
-        number: source.index,
-        documentId: source.documentId,
-        knowledgeBaseId: baseId,
-        filename: source.title,
-        chunkIndex: source.chunkIndex,
-        content: source.content,
-        score: source.score,
-      })),
-      citations: core.citations,
-      model: core.model,
-      usage: core.usage,
-    } });
+    expect(outcome.success && outcome.result).toEqual({
+      answer: {
+        answer: core.answer,
+        grounded: true,
+        sources: core.sources.map((source) => ({
+          number: source.index,
+          documentId: source.documentId,
+          knowledgeBaseId: baseId,
+          filename: source.title,
+          chunkIndex: source.chunkIndex,
+          content: source.content,
+          score: source.score,
+        })),
+        citations: core.citations,
+        model: core.model,
+        usage: core.usage,
+      },
+    });
     expect(core.citations.length).toBeGreaterThan(0);
   });
 

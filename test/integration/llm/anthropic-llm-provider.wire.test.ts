@@ -6,8 +6,7 @@ import { FakeAnthropicServer } from '../../fixtures/fake-anthropic-server';
 
 const API_KEY = 'sk-ant-test-very-secret-0123456789';
 const server = new FakeAnthropicServer();
-const make = (timeoutMs = 5_000) =>
-  new AnthropicLlmProvider({ apiKey: API_KEY, baseUrl: server.origin, timeoutMs, model: 'claude-3-5-haiku-latest' });
+const make = (timeoutMs = 5_000) => new AnthropicLlmProvider({ apiKey: API_KEY, baseUrl: server.origin, timeoutMs, model: 'claude-3-5-haiku-latest' });
 const hello: ChatRequest = { messages: [{ role: 'user', content: 'hello' }] };
 
 beforeAll(() => server.start());
@@ -16,7 +15,13 @@ beforeEach(() => server.reset());
 
 describe('AnthropicLlmProvider on the wire', () => {
   it('When a request names its task, Then the vendor gets the system prompt and messages, and no task', async () => {
-    await make().chat({ messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }], task: 'rag-answer' });
+    await make().chat({
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hi' },
+      ],
+      task: 'rag-answer',
+    });
     const [request] = server.requestsTo('/v1/messages');
     expect(request.body).toMatchObject({ system: 'Be brief.', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
     expect(JSON.stringify(request.body)).not.toContain('rag-answer');
@@ -90,7 +95,9 @@ describe('AnthropicLlmProvider on the wire', () => {
 describe('AnthropicLlmProvider error mapping', () => {
   it('maps 429 to a rate-limit error that carries retry-after', async () => {
     server.enqueue({ status: 429, headers: { 'retry-after': '3' } });
-    const error = await make().chat(hello).catch((e: unknown) => e);
+    const error = await make()
+      .chat(hello)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmRateLimitError);
     expect(error).toMatchObject({ retryAfterMs: 3000 });
   });
@@ -106,7 +113,9 @@ describe('AnthropicLlmProvider error mapping', () => {
 
   it('never puts the API key or the upstream body in the message', async () => {
     server.enqueue({ status: 401, body: { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${API_KEY}` } } });
-    const error = (await make().chat(hello).catch((e: unknown) => e)) as Error;
+    const error = (await make()
+      .chat(hello)
+      .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(LlmUpstreamError);
     expect(error.message).not.toContain(API_KEY);
     expect(error.message).not.toContain('invalid x-api-key');

@@ -76,7 +76,9 @@ describe('OpenAiLlmProvider on the wire', () => {
 describe('OpenAiLlmProvider error mapping', () => {
   it('maps 429 to a rate-limit error that carries retry-after', async () => {
     server.enqueue({ status: 429, headers: { 'retry-after': '2' } });
-    const error = await make().chat(hello).catch((e: unknown) => e);
+    const error = await make()
+      .chat(hello)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmRateLimitError);
     expect(error).toMatchObject({ code: 'llm.upstream_rate_limited', retryable: true, retryAfterMs: 2000 });
   });
@@ -88,7 +90,9 @@ describe('OpenAiLlmProvider error mapping', () => {
     [404, false],
   ])('maps HTTP %i to an upstream error, retryable %s', async (status, retryable) => {
     server.enqueue({ status });
-    const error = await make().chat(hello).catch((e: unknown) => e);
+    const error = await make()
+      .chat(hello)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmUpstreamError);
     expect(error).toMatchObject({ code: 'llm.upstream_error', retryable, status });
   });
@@ -101,7 +105,9 @@ describe('OpenAiLlmProvider error mapping', () => {
   it('never puts the API key or the upstream body in the message', async () => {
     const body = { error: { message: `Incorrect API key provided: ${API_KEY}. Secret detail.`, type: 'invalid_request_error', code: 'invalid_api_key' } };
     server.enqueue({ status: 401, body });
-    const error = (await make().chat(hello).catch((e: unknown) => e)) as Error;
+    const error = (await make()
+      .chat(hello)
+      .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(LlmUpstreamError);
     expect(error.message).not.toContain(API_KEY);
     expect(error.message).not.toContain('Secret detail');

@@ -116,7 +116,9 @@ describe('github_repo_info (market plugin, http capability limited to api.github
     const withRelease = await invoke({ owner: 'acme', repo: 'rocket', include_latest_release: true });
     expect(withRelease).toMatchObject({
       success: true,
-      result: { latest_release: { tag: 'v2.1.0', name: null, published_at: '2024-04-01T00:00:00Z', html_url: 'https://github.com/acme/rocket/releases/v2.1.0' } },
+      result: {
+        latest_release: { tag: 'v2.1.0', name: null, published_at: '2024-04-01T00:00:00Z', html_url: 'https://github.com/acme/rocket/releases/v2.1.0' },
+      },
       receipt: { http_calls: 2 },
     });
 

@@ -28,14 +28,20 @@ async function failure(id: string, input: JsonValue): Promise<Extract<ToolOutcom
 
 describe('the market folder', () => {
   it('When the kernel loads plugins/market, Then every plugin is a non-built-in tool of a market publisher', () => {
-    const ids = marketManifests().map((m) => m.id).sort();
+    const ids = marketManifests()
+      .map((m) => m.id)
+      .sort();
     expect(ids).toEqual(expect.arrayContaining([...OFFLINE, 'github_repo_info']));
     for (const id of ids) {
       expect(kernel.registry.get(id)).toMatchObject({ id, builtin: false, enabled: true, publisher: expect.not.stringMatching(/^builtin$/) });
     }
   });
 
-  describe.each(marketManifests().filter((m) => OFFLINE.includes(m.id)).map((m) => [m.id, m]))('examples of %s', (id, manifest) => {
+  describe.each(
+    marketManifests()
+      .filter((m) => OFFLINE.includes(m.id))
+      .map((m) => [m.id, m]),
+  )('examples of %s', (id, manifest) => {
     const output = compileSchema(manifest.output_schema);
     it.each((manifest.examples ?? []).map((example) => [example.description, example]))(
       'When the example "%s" runs in the sandbox, Then it succeeds with the documented output',
@@ -68,7 +74,11 @@ describe('word_frequency', () => {
       case_sensitive: true,
       min_length: 3,
     });
-    expect(result.words.map((w) => [w.word, w.count])).toEqual([['APPLE', 1], ['Apple', 1], ['apple', 1]]);
+    expect(result.words.map((w) => [w.word, w.count])).toEqual([
+      ['APPLE', 1],
+      ['Apple', 1],
+      ['apple', 1],
+    ]);
   });
 
   it('When the text is Chinese, Then it is split into words rather than counted as one run', async () => {

@@ -71,7 +71,15 @@ describe('Notifier, in_app channel', () => {
     const inbox = new NotificationInbox(repository);
     const page = await inbox.list(ALICE, { page: 1, pageSize: 20 });
     expect(page.items).toEqual([
-      { id: receipt.id, userId: ALICE.userId, title: 'Report ready', message: 'The report is ready.', data: { report: 'r-1', pages: 3 }, read: false, createdAt: expect.any(Date) },
+      {
+        id: receipt.id,
+        userId: ALICE.userId,
+        title: 'Report ready',
+        message: 'The report is ready.',
+        data: { report: 'r-1', pages: 3 },
+        read: false,
+        createdAt: expect.any(Date),
+      },
     ]);
     expect(await inbox.unreadCount(BOB)).toBe(0);
   });
@@ -100,7 +108,12 @@ describe('Notifier, in_app channel', () => {
 
 describe('Notifier, email channel', () => {
   it('When an e-mail is sent, Then the SMTP server receives it from SMTP_FROM, authenticated, as plain text', async () => {
-    const receipt = await notifierWith().send(ALICE, { channel: 'email', to: 'ops@example.com', title: 'Nightly import', message: 'All rows imported.\nNo errors.' });
+    const receipt = await notifierWith().send(ALICE, {
+      channel: 'email',
+      to: 'ops@example.com',
+      title: 'Nightly import',
+      message: 'All rows imported.\nNo errors.',
+    });
     expect(receipt).toEqual({ id: expect.any(String), channel: 'email', delivered: true });
     expect(smtp.messages).toHaveLength(1);
     const [mail] = smtp.messages;
@@ -146,7 +159,13 @@ describe('Notifier, email channel', () => {
 
 describe('Notifier, webhook and im channels', () => {
   it('When a webhook is notified, Then it receives the notification as JSON through the egress guard', async () => {
-    const receipt = await notifierWith().send(ALICE, { channel: 'webhook', to: `${receiver.url}/hooks/alerts`, title: 'Disk', message: '90% full', data: { host: 'db-1' } });
+    const receipt = await notifierWith().send(ALICE, {
+      channel: 'webhook',
+      to: `${receiver.url}/hooks/alerts`,
+      title: 'Disk',
+      message: '90% full',
+      data: { host: 'db-1' },
+    });
     expect(receipt).toEqual({ id: expect.any(String), channel: 'webhook', delivered: true, status: 200 });
     const [request] = receiver.requests;
     expect(request).toMatchObject({ method: 'POST', url: '/hooks/alerts' });
@@ -156,16 +175,23 @@ describe('Notifier, webhook and im channels', () => {
 
   it('When the webhook answers 500, Then it is reported as not delivered', async () => {
     nextAnswer = { status: 500, body: '{}' };
-    expect(await notifierWith().send(ALICE, { channel: 'webhook', to: `${receiver.url}/x`, message: 'm' })).toMatchObject({ delivered: false, status: 500, detail: 'The receiver answered HTTP 500' });
+    expect(await notifierWith().send(ALICE, { channel: 'webhook', to: `${receiver.url}/x`, message: 'm' })).toMatchObject({
+      delivered: false,
+      status: 500,
+      detail: 'The receiver answered HTTP 500',
+    });
     expect(receiver.requests).toHaveLength(1);
   });
 
-  it.each([301, 302, 303, 307, 308])('When the webhook answers %i with a Location, Then the redirect is not followed and it is reported as not delivered', async (status) => {
-    nextAnswer = { status, body: '', headers: { location: `${bait.url}/collect` } };
-    expect(await notifierWith().send(ALICE, { channel: 'webhook', to: `${receiver.url}/x`, message: 'm' })).toMatchObject({ delivered: false, status });
-    expect(receiver.requests).toHaveLength(1);
-    expect(bait.requests).toHaveLength(0);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    'When the webhook answers %i with a Location, Then the redirect is not followed and it is reported as not delivered',
+    async (status) => {
+      nextAnswer = { status, body: '', headers: { location: `${bait.url}/collect` } };
+      expect(await notifierWith().send(ALICE, { channel: 'webhook', to: `${receiver.url}/x`, message: 'm' })).toMatchObject({ delivered: false, status });
+      expect(receiver.requests).toHaveLength(1);
+      expect(bait.requests).toHaveLength(0);
+    },
+  );
 
   it('When the webhook is on a loopback address that is not allow-listed, Then the egress guard refuses it', async () => {
     const error = await errorOf(notifierWith({ allowLoopback: false }).send(ALICE, { channel: 'webhook', to: `${receiver.url}/x`, message: 'm' }));
@@ -193,7 +219,10 @@ describe('Notifier, webhook and im channels', () => {
       detail: 'The chat platform refused the message (code 19001): param invalid: incoming webhook access token invalid',
     });
     nextAnswer = { status: 200, body: '{"errcode":310000,"errmsg":"keywords not in content"}' };
-    expect(await notifierWith().send(ALICE, { channel: 'im', to: `${receiver.url}/bot`, message: 'm', format: 'dingtalk' })).toMatchObject({ delivered: false, detail: expect.stringContaining('310000') });
+    expect(await notifierWith().send(ALICE, { channel: 'im', to: `${receiver.url}/bot`, message: 'm', format: 'dingtalk' })).toMatchObject({
+      delivered: false,
+      detail: expect.stringContaining('310000'),
+    });
   });
 
   it('When the IM format is unknown or the URL is not http(s), Then the message is refused', async () => {

@@ -46,7 +46,11 @@ export function describeDocumentCollectionRepositoryContract(name: string, makeH
 
     it('When scanning in batches, Then the cursor walks the whole collection once, and other collections stay apart', async () => {
       const sourceId = await aDocumentSource();
-      const stored = documents(sourceId, 'events', Array.from({ length: 7 }, (_, i) => ({ i })));
+      const stored = documents(
+        sourceId,
+        'events',
+        Array.from({ length: 7 }, (_, i) => ({ i })),
+      );
       await repository().insert(stored);
       await repository().insert(documents(sourceId, 'other', [{ i: 99 }]));
       const seen: number[] = [];
@@ -67,12 +71,19 @@ export function describeDocumentCollectionRepositoryContract(name: string, makeH
       await repository().insert([...documents(sourceId, 'b', [{}, {}]), ...documents(sourceId, 'a', [{}])]);
       expect(await repository().count(sourceId, 'b')).toBe(2);
       expect(await repository().count(sourceId, 'none')).toBe(0);
-      expect(await repository().collections(sourceId)).toEqual([{ name: 'a', documents: 1 }, { name: 'b', documents: 2 }]);
+      expect(await repository().collections(sourceId)).toEqual([
+        { name: 'a', documents: 1 },
+        { name: 'b', documents: 2 },
+      ]);
     });
 
     it('When an insert fails half-way, Then none of its documents is stored', async () => {
       const sourceId = await aDocumentSource();
-      const batch = documents(sourceId, 'atomic', Array.from({ length: 150 }, (_, i) => ({ i })));
+      const batch = documents(
+        sourceId,
+        'atomic',
+        Array.from({ length: 150 }, (_, i) => ({ i })),
+      );
       batch[149] = { ...batch[149], id: batch[0].id };
       await expect(repository().insert(batch)).rejects.toThrow();
       expect(await repository().count(sourceId, 'atomic')).toBe(0);

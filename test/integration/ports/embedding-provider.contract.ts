@@ -11,11 +11,7 @@ function cosine(a: number[], b: number[]): number {
 }
 
 /** What every EmbeddingProvider promises. */
-export function describeEmbeddingProviderContract(
-  name: string,
-  makeSubject: () => EmbeddingProvider,
-  options: EmbeddingContractOptions = {},
-): void {
+export function describeEmbeddingProviderContract(name: string, makeSubject: () => EmbeddingProvider, options: EmbeddingContractOptions = {}): void {
   describe(`EmbeddingProvider contract: ${name}`, () => {
     let provider: EmbeddingProvider;
     beforeEach(() => {

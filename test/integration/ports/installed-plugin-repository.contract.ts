@@ -104,7 +104,13 @@ export function describeInstalledPluginRepositoryContract(name: string, makeHarn
     it('When a plugin is replaced by a smaller version, Then it reads back as the new one with no stale chunk', async () => {
       const plugin = anInstalledPlugin({ code: bigCode() });
       await plugins.create(plugin, aRelease(plugin));
-      const next = { ...plugin, version: '2.0.0', code: 'module.exports = () => 2;', manifest: { id: plugin.id, v: 2 }, updatedAt: new Date('2031-01-01T00:00:00.000Z') };
+      const next = {
+        ...plugin,
+        version: '2.0.0',
+        code: 'module.exports = () => 2;',
+        manifest: { id: plugin.id, v: 2 },
+        updatedAt: new Date('2031-01-01T00:00:00.000Z'),
+      };
 
       expect(await plugins.replace(next, aRelease(next, { action: 'update' }))).toBe(true);
       expect(await plugins.findById(plugin.id)).toEqual(next);
@@ -144,7 +150,7 @@ export function describeInstalledPluginRepositoryContract(name: string, makeHarn
       expect(all.items.map((p) => p.id)).toEqual([a.id, b.id, c.id]);
       expect(all.items[0]).toEqual(summaryOfA);
       expect((await plugins.list({ search: tag }, 1, 1)).items.map((p) => p.id)).toEqual([b.id]);
-      expect((await plugins.list({ search: tag }, 5, 10))).toEqual({ items: [], total: 3 });
+      expect(await plugins.list({ search: tag }, 5, 10)).toEqual({ items: [], total: 3 });
       expect((await plugins.list({ search: tag, enabled: false }, 0, 10)).items.map((p) => p.id)).toEqual([b.id]);
       expect((await plugins.list({ search: tag, enabled: true, category: 'text' }, 0, 10)).items.map((p) => p.id)).toEqual([c.id]);
       expect((await plugins.list({ search: `${tag} 100%_` }, 0, 10)).items.map((p) => p.id)).toEqual([c.id]);
@@ -161,7 +167,11 @@ export function describeInstalledPluginRepositoryContract(name: string, makeHarn
     });
 
     it('When a plugin was updated twice, Then its releases come newest first, paged', async () => {
-      const plugin = anInstalledPlugin({ version: '1.0.0', installedAt: new Date('2030-01-01T00:00:00.000Z'), updatedAt: new Date('2030-01-01T00:00:00.000Z') });
+      const plugin = anInstalledPlugin({
+        version: '1.0.0',
+        installedAt: new Date('2030-01-01T00:00:00.000Z'),
+        updatedAt: new Date('2030-01-01T00:00:00.000Z'),
+      });
       const install = aRelease(plugin);
       await plugins.create(plugin, install);
       const v2 = { ...plugin, version: '2.0.0', updatedAt: new Date('2030-02-01T00:00:00.000Z') };

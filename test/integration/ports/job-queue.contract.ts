@@ -77,10 +77,14 @@ export function describeJobQueueContract(name: string, makeSubject: MakeJobQueue
       const gate = deferred();
       const first: unknown[] = [];
       const second: unknown[] = [];
-      const holder = await queue.consume(type, async (job) => {
-        first.push(job.payload);
-        await gate.promise;
-      }, { concurrency: 1 });
+      const holder = await queue.consume(
+        type,
+        async (job) => {
+          first.push(job.payload);
+          await gate.promise;
+        },
+        { concurrency: 1 },
+      );
       await queue.publish(type, 'held');
       await waitFor(() => first.length === 1);
       await queue.consume(type, async (job) => void second.push(job.payload), { concurrency: 5 });
@@ -114,10 +118,14 @@ export function describeJobQueueContract(name: string, makeSubject: MakeJobQueue
 
     it('When a job fails maxAttempts times, Then it is dead-lettered, oldest first, and reading leaves it there', async () => {
       const calls = new Map<string, number>();
-      await queue.consume(type, async (job) => {
-        calls.set(job.id, (calls.get(job.id) ?? 0) + 1);
-        throw new Error('always');
-      }, { concurrency: 1 });
+      await queue.consume(
+        type,
+        async (job) => {
+          calls.set(job.id, (calls.get(job.id) ?? 0) + 1);
+          throw new Error('always');
+        },
+        { concurrency: 1 },
+      );
       const first = await queue.publish(type, { order: 1 });
       const second = await queue.publish(type, { order: 2 });
 
@@ -168,10 +176,14 @@ export function describeJobQueueContract(name: string, makeSubject: MakeJobQueue
     it('When a subscription closes, Then it waits for the job in hand and takes no new ones', async () => {
       const gate = deferred();
       const handled: unknown[] = [];
-      const subscription = await queue.consume(type, async (job) => {
-        await gate.promise;
-        handled.push(job.payload);
-      }, { concurrency: 1 });
+      const subscription = await queue.consume(
+        type,
+        async (job) => {
+          await gate.promise;
+          handled.push(job.payload);
+        },
+        { concurrency: 1 },
+      );
       await queue.publish(type, 'in hand');
       await sleep(GRACE_MS);
 

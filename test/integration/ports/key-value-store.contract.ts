@@ -99,9 +99,14 @@ export function describeKeyValueStoreContract(name: string, makeHarness: () => P
     describe('quota', () => {
       it('When a value is over the per-value cap, Then set fails with kv.too_large and stores nothing', async () => {
         const n = ns();
-        const refused = await store().set(n, 'big', 'x'.repeat(CONTRACT_KV_LIMITS.maxValueBytes)).catch((error: unknown) => error);
+        const refused = await store()
+          .set(n, 'big', 'x'.repeat(CONTRACT_KV_LIMITS.maxValueBytes))
+          .catch((error: unknown) => error);
         expect(refused).toBeInstanceOf(KeyValueTooLargeError);
-        expect(refused).toMatchObject({ code: 'kv.too_large', message: `The value is ${CONTRACT_KV_LIMITS.maxValueBytes + 2} bytes of JSON; values are at most 100 bytes` });
+        expect(refused).toMatchObject({
+          code: 'kv.too_large',
+          message: `The value is ${CONTRACT_KV_LIMITS.maxValueBytes + 2} bytes of JSON; values are at most 100 bytes`,
+        });
         expect(await store().get(n, 'big')).toBeUndefined();
       });
 
@@ -109,7 +114,9 @@ export function describeKeyValueStoreContract(name: string, makeHarness: () => P
         const n = ns();
         for (let i = 0; i < CONTRACT_KV_LIMITS.maxKeys; i += 1) await store().set(n, `k${i}`, i);
 
-        const refused = await store().set(n, 'one-more', 1).catch((error: unknown) => error);
+        const refused = await store()
+          .set(n, 'one-more', 1)
+          .catch((error: unknown) => error);
 
         expect(refused).toBeInstanceOf(KeyValueQuotaExceededError);
         expect(refused).toMatchObject({ code: 'kv.quota_exceeded', message: expect.stringContaining('at most 5 keys') });
@@ -124,7 +131,10 @@ export function describeKeyValueStoreContract(name: string, makeHarness: () => P
         await store().set(n, 'k', valueOf(100));
         await store().set(n, 'l', valueOf(90));
 
-        await expect(store().set(n, 'm', valueOf(11))).rejects.toMatchObject({ code: 'kv.quota_exceeded', message: expect.stringContaining('at most 200 bytes') });
+        await expect(store().set(n, 'm', valueOf(11))).rejects.toMatchObject({
+          code: 'kv.quota_exceeded',
+          message: expect.stringContaining('at most 200 bytes'),
+        });
         await store().set(n, 'k', valueOf(90));
         await store().set(n, 'm', valueOf(20));
         await expect(store().set(n, 'm', valueOf(21))).rejects.toBeInstanceOf(KeyValueQuotaExceededError);

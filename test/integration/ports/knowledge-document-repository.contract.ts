@@ -110,7 +110,12 @@ export function describeKnowledgeDocumentRepositoryContract(name: string, makeHa
       const [full, empty] = [await aStoredBase(), await aStoredBase()];
       for (let i = 0; i < 3; i += 1) await documents().create(aKnowledgeDocument({ knowledgeBaseId: full.id, ownerId }), []);
       const counts = await documents().countByKnowledgeBases([full.id, empty.id]);
-      expect([...counts.entries()].sort()).toEqual([[full.id, 3], [empty.id, 0]].sort());
+      expect([...counts.entries()].sort()).toEqual(
+        [
+          [full.id, 3],
+          [empty.id, 0],
+        ].sort(),
+      );
       expect((await documents().countByKnowledgeBases([])).size).toBe(0);
     });
 

@@ -52,7 +52,12 @@ export function describeUserRepositoryContract(name: string, makeHarness: () => 
       await users().create(first);
       const second = aUser({ email: first.email.toUpperCase() });
 
-      const error = await users().create(second).then(() => undefined, (thrown: unknown) => thrown);
+      const error = await users()
+        .create(second)
+        .then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
 
       expect(error).toBeInstanceOf(EmailTakenError);
       expect(error).toMatchObject({ code: 'user.conflict', message: 'A user with this e-mail already exists' });

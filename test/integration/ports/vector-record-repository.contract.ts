@@ -24,10 +24,7 @@ function asStored(record: VectorRecord): VectorRecord {
   return { ...record, vector: asFloat32(record.vector) };
 }
 
-export function describeVectorRecordRepositoryContract(
-  name: string,
-  makeHarness: () => Promise<VectorRecordRepositoryHarness>,
-): void {
+export function describeVectorRecordRepositoryContract(name: string, makeHarness: () => Promise<VectorRecordRepositoryHarness>): void {
   describe(name, () => {
     let harness: VectorRecordRepositoryHarness;
     const repo = (): VectorRecordRepository => harness.records;
@@ -112,10 +109,21 @@ export function describeVectorRecordRepositoryContract(
     it('When there are more records than a page, Then loadAll yields each exactly once', async () => {
       const [first, second] = [aCollection(), aCollection()];
       const ids = Array.from({ length: 1250 }, (_, i) => `chunk-${String(i).padStart(5, '0')}`);
-      await repo().upsert(first, ids.map((id) => aRecord(id, { vector: [ids.indexOf(id)], metadata: { n: 1 } })));
-      await repo().upsert(second, ids.slice(0, 900).map((id) => aRecord(id, { vector: [1], metadata: {} })));
+      await repo().upsert(
+        first,
+        ids.map((id) => aRecord(id, { vector: [ids.indexOf(id)], metadata: { n: 1 } })),
+      );
+      await repo().upsert(
+        second,
+        ids.slice(0, 900).map((id) => aRecord(id, { vector: [1], metadata: {} })),
+      );
       const found = await load(first, second);
-      expect(found.get(first)?.map((r) => r.id).sort()).toEqual(ids);
+      expect(
+        found
+          .get(first)
+          ?.map((r) => r.id)
+          .sort(),
+      ).toEqual(ids);
       expect(found.get(first)?.find((r) => r.id === 'chunk-01234')?.vector).toEqual([1234]);
       expect(found.get(second)).toHaveLength(900);
     });

@@ -48,7 +48,12 @@ export function describeVectorStoreContract(name: string, makeSubject: MakeVecto
 
       const hits = await store.search(collection, { vector: EAST, k: 4 });
 
-      expect(scores(hits)).toEqual([['east', 1], ['north-east', Number(SQRT1_2.toFixed(4))], ['north', 0], ['west', -1]]);
+      expect(scores(hits)).toEqual([
+        ['east', 1],
+        ['north-east', Number(SQRT1_2.toFixed(4))],
+        ['north', 0],
+        ['west', -1],
+      ]);
       expect(hits[0]).toEqual({ id: 'east', score: expect.any(Number), metadata: { kind: 'cardinal', rank: 1, lit: true }, content: 'due east' });
     });
 

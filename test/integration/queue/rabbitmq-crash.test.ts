@@ -52,7 +52,10 @@ describeWithEnv('AMQP_URL', 'RabbitMqJobQueue when a worker process dies mid-job
   function startsOf(jobId: string): number[] {
     const file = join(markers, `${jobId}.log`);
     if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8').trim().split('\n').map((line) => Number(line.split(' ')[0]));
+    return readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => Number(line.split(' ')[0]));
   }
 
   it('When the worker holding a job is SIGKILLed, Then another worker completes it exactly once and no job is lost', async () => {
@@ -71,7 +74,11 @@ describeWithEnv('AMQP_URL', 'RabbitMqJobQueue when a worker process dies mid-job
     await sleep(300);
 
     expect(inHand.id).toBe(ids[0]);
-    expect(readdirSync(markers).filter((f) => f.endsWith('.done')).sort()).toEqual(ids.map((id) => `${id}.done`).sort());
+    expect(
+      readdirSync(markers)
+        .filter((f) => f.endsWith('.done'))
+        .sort(),
+    ).toEqual(ids.map((id) => `${id}.done`).sort());
     expect(startsOf(ids[0])).toEqual([1, 2]);
     expect(startsOf(ids[1])).toEqual([1]);
     expect(startsOf(ids[2])).toEqual([1]);

@@ -78,11 +78,13 @@ describeWithEnv('AMQP_URL', 'RabbitMqJobQueue reliability', (url) => {
 
   it('When the broker connection drops, Then consuming resumes, and the job that was in hand is delivered again', async () => {
     const models: ChannelModel[] = [];
-    const { queue } = await arrange({ connect: async (target: string) => {
-      const model = await connect(target);
-      models.push(model);
-      return model;
-    } });
+    const { queue } = await arrange({
+      connect: async (target: string) => {
+        const model = await connect(target);
+        models.push(model);
+        return model;
+      },
+    });
     const gate = deferred();
     const seen: Array<[unknown, number]> = [];
     await queue.consume('resilient', async (job) => {
@@ -99,7 +101,13 @@ describeWithEnv('AMQP_URL', 'RabbitMqJobQueue reliability', (url) => {
 
     await waitFor(() => seen.length === 3);
     expect(models.length).toBe(2);
-    expect(seen).toEqual(expect.arrayContaining([['in hand', 1], ['in hand', 2], ['after the drop', 1]]));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        ['in hand', 1],
+        ['in hand', 2],
+        ['after the drop', 1],
+      ]),
+    );
     expect(seen).toHaveLength(3);
   });
 });

@@ -82,7 +82,9 @@ describe('Ad-hoc code in the sandbox (ToolRegistry.runCode)', () => {
     it('When more distinct codes ran than fit, Then the least recently used idle ones are unloaded and still run when asked again', async () => {
       const cache = new AdHocCode(kernel.kernel.supervisor, schemaValidator, { maxTimeoutMs: 5000, maxMemoryMb: 64 }, 2);
       const call = (n: number) =>
-        cache.run(`function main() { return ${n}; }`, (plugin) => kernel.kernel.supervisor.run({ key: plugin.sandbox.key, user: 'u1', input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'));
+        cache.run(`function main() { return ${n}; }`, (plugin) =>
+          kernel.kernel.supervisor.run({ key: plugin.sandbox.key, user: 'u1', input: '{}', cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}'),
+        );
       for (const n of [1, 2, 3]) expect(await call(n)).toMatchObject({ ok: true, output: String(n) });
       expect(cache.size).toBe(2);
       expect(await call(1)).toMatchObject({ ok: true, output: '1' });

@@ -44,8 +44,16 @@ describe('Capabilities through the sandbox', () => {
 
   describe('kv', () => {
     it('When a user stores a value, Then the same user reads it back and another user does not see it', async () => {
-      const { results } = await run([{ op: 'kvSet', key: 'greeting', value: { hello: 'world' } }, { op: 'kvGet', key: 'greeting' }, { op: 'kvList', prefix: 'gre' }]);
-      expect(results).toEqual([{ ok: true, value: null }, { ok: true, value: { hello: 'world' } }, { ok: true, value: ['greeting'] }]);
+      const { results } = await run([
+        { op: 'kvSet', key: 'greeting', value: { hello: 'world' } },
+        { op: 'kvGet', key: 'greeting' },
+        { op: 'kvList', prefix: 'gre' },
+      ]);
+      expect(results).toEqual([
+        { ok: true, value: null },
+        { ok: true, value: { hello: 'world' } },
+        { ok: true, value: ['greeting'] },
+      ]);
       const other = await run([{ op: 'kvGet', key: 'greeting' }], { userId: 'user-2', role: 'user' });
       expect(other.results).toEqual([{ ok: true, value: null }]);
       expect(await kernel.kv.get('plugin:capability_probe:owner:user-1', 'greeting')).toEqual({ hello: 'world' });
@@ -60,7 +68,11 @@ describe('Capabilities through the sandbox', () => {
         { op: 'exists', path: 'notes/a.txt' },
         { op: 'list', path: 'notes' },
       ]);
-      expect(results.slice(0, 3)).toEqual([{ ok: true, value: { size: 5 } }, { ok: true, value: 'hello' }, { ok: true, value: true }]);
+      expect(results.slice(0, 3)).toEqual([
+        { ok: true, value: { size: 5 } },
+        { ok: true, value: 'hello' },
+        { ok: true, value: true },
+      ]);
       expect(results[3]).toMatchObject({ ok: true, value: [{ name: 'a.txt', path: 'notes/a.txt', type: 'file', size: 5 }] });
       expect(existsSync(join(kernel.dataDir, 'workspace', 'user-1', 'notes', 'a.txt'))).toBe(true);
     });
@@ -68,7 +80,10 @@ describe('Capabilities through the sandbox', () => {
     it.each([['../escape.txt'], ['notes/../../escape.txt'], ['/etc/passwd'], ['a\0b'], ['..\\escape.txt']])(
       'When the path is %j, Then it is refused with invalid_argument',
       async (path) => {
-        const { results } = await run([{ op: 'write', path, content: 'x' }, { op: 'read', path }]);
+        const { results } = await run([
+          { op: 'write', path, content: 'x' },
+          { op: 'read', path },
+        ]);
         for (const result of results) expect(result).toMatchObject({ ok: false, code: 'invalid_argument', kernel: true });
       },
     );
@@ -128,7 +143,8 @@ describe('Capabilities through the sandbox', () => {
         { op: 'httpGet', url: `${server.url}/h`, headers: { 'x-city': '東京' } },
         { op: 'httpGet', url: `${server.url}/h`, headers: { 'bad name': 'x' } },
       ]);
-      for (const result of results) expect(result).toMatchObject({ ok: false, code: 'invalid_argument', kernel: true, message: expect.stringContaining('Latin-1') });
+      for (const result of results)
+        expect(result).toMatchObject({ ok: false, code: 'invalid_argument', kernel: true, message: expect.stringContaining('Latin-1') });
       expect(server.requests).toHaveLength(sent);
     });
 
@@ -142,7 +158,11 @@ describe('Capabilities through the sandbox', () => {
     it('When a tool asks the model, Then it answers on the caller budget, within the manifest quota', async () => {
       const budget = new LlmCallBudget(10);
       const { results } = await run(
-        [{ op: 'llm', prompt: 'hi', system: 'be brief' }, { op: 'llm', prompt: 'again' }, { op: 'llm', prompt: 'third' }],
+        [
+          { op: 'llm', prompt: 'hi', system: 'be brief' },
+          { op: 'llm', prompt: 'again' },
+          { op: 'llm', prompt: 'third' },
+        ],
         undefined,
         { budget },
       );
@@ -152,7 +172,10 @@ describe('Capabilities through the sandbox', () => {
         expect.objectContaining({ ok: false, code: 'quota_exceeded' }),
       ]);
       expect(budget.calls).toBe(2);
-      expect(llm.requests.at(-2)?.messages).toEqual([{ role: 'system', content: 'be brief' }, { role: 'user', content: 'hi' }]);
+      expect(llm.requests.at(-2)?.messages).toEqual([
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'hi' },
+      ]);
     });
 
     it('When the run budget is spent, Then the call fails with quota_exceeded', async () => {
@@ -164,15 +187,18 @@ describe('Capabilities through the sandbox', () => {
 
   describe('delegated capabilities', () => {
     it('When no handler is registered, Then the call fails with unavailable', async () => {
-      const { results } = await run([{ op: 'knowledge', query: 'x' }, { op: 'notify', message: 'hi' }]);
-      expect(results).toEqual([
-        expect.objectContaining({ ok: false, code: 'unavailable' }),
-        expect.objectContaining({ ok: false, code: 'unavailable' }),
+      const { results } = await run([
+        { op: 'knowledge', query: 'x' },
+        { op: 'notify', message: 'hi' },
       ]);
+      expect(results).toEqual([expect.objectContaining({ ok: false, code: 'unavailable' }), expect.objectContaining({ ok: false, code: 'unavailable' })]);
     });
 
     it('When a handler is registered, Then it receives the call as the actor, narrowed by the manifest actions', async () => {
-      const { results } = await run([{ op: 'platform', action: 'agents.list', args: { page: 1 } }, { op: 'platform', action: 'agents.delete' }]);
+      const { results } = await run([
+        { op: 'platform', action: 'agents.list', args: { page: 1 } },
+        { op: 'platform', action: 'agents.delete' },
+      ]);
       expect(results[0]).toEqual({ ok: true, value: { agents: [] } });
       expect(results[1]).toMatchObject({ ok: false, code: 'capability_denied' });
       expect(platformCalls).toEqual([{ method: 'call', args: { action: 'agents.list', args: { page: 1 } }, user: 'user-1', plugin: 'capability_probe' }]);

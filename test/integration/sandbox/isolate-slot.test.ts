@@ -21,7 +21,15 @@ const { PluginPool } = require('../../../plugins/kernel/sandbox/worker/plugin-po
   PluginPool: new (spec: object, options: object, hooks: object) => Pool;
 };
 
-const spec = { key: 'counter@1', id: 'counter', code: 'let calls = 0; exports.default = () => ({ calls: ++calls });', grants: [], memoryMb: 16, cpuMs: 500, timeoutMs: 2000 };
+const spec = {
+  key: 'counter@1',
+  id: 'counter',
+  code: 'let calls = 0; exports.default = () => ({ calls: ++calls });',
+  grants: [],
+  memoryMb: 16,
+  cpuMs: 500,
+  timeoutMs: 2000,
+};
 const options = {
   maxIsolates: 1,
   maxContexts: 2,
@@ -77,7 +85,10 @@ describe('Isolate slot (the worker side, in this process)', () => {
     await call('u1');
     const [slot] = pool.slots;
     const context = (slot.contexts.get('u1') as Warm).context;
-    slot.isolate.compileScriptSync('for (;;) {}').run(context).catch(() => undefined);
+    slot.isolate
+      .compileScriptSync('for (;;) {}')
+      .run(context)
+      .catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(await call('u1')).toEqual({ calls: 1 });
     expect(slot.isolate.isDisposed).toBe(true);

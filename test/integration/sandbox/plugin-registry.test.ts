@@ -105,7 +105,12 @@ describe('Plugin registry', () => {
     const outcome = await registry.invoke('csv_rows', { csv: 'a,b\n1,2\n3,4' }, { actor });
     expect(outcome).toMatchObject({
       success: true,
-      result: { rows: [{ a: '1', b: '2' }, { a: '3', b: '4' }] },
+      result: {
+        rows: [
+          { a: '1', b: '2' },
+          { a: '3', b: '4' },
+        ],
+      },
       logs: [{ level: 'info', message: 'parsed 2 rows' }],
     });
   });
@@ -132,7 +137,11 @@ describe('Plugin registry', () => {
       await registry.register(manifest('versioned', { publisher: 'acme' }), code, { enabled: true });
       await registry.register(manifest('versioned', { publisher: 'acme', version: '2.0.0' }), 'exports.default = () => ({ rows: ["v2"] });', { enabled: true });
       expect(registry.get('versioned')?.version).toBe('2.0.0');
-      expect(await registry.invoke('versioned', { csv: 'x' }, { actor })).toMatchObject({ success: true, result: { rows: ['v2'] }, receipt: { version: '2.0.0' } });
+      expect(await registry.invoke('versioned', { csv: 'x' }, { actor })).toMatchObject({
+        success: true,
+        result: { rows: ['v2'] },
+        receipt: { version: '2.0.0' },
+      });
       await registry.unregister('versioned');
     });
 

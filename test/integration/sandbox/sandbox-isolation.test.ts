@@ -46,7 +46,21 @@ describe('Sandbox isolation', () => {
       },
     });
     const result = outcome.success ? (outcome.result as { reached: string[]; visitedCount: number }) : { reached: [], visitedCount: 0 };
-    expect(result.reached).toEqual(['api', 'api.http', 'api.http.request', 'api.kv.get', 'api.KernelError', 'api.log.info', 'require', 'module', 'denied', 'pending', 'console.log', 'setTimeout', 'callee']);
+    expect(result.reached).toEqual([
+      'api',
+      'api.http',
+      'api.http.request',
+      'api.kv.get',
+      'api.KernelError',
+      'api.log.info',
+      'require',
+      'module',
+      'denied',
+      'pending',
+      'console.log',
+      'setTimeout',
+      'callee',
+    ]);
     expect(result.visitedCount).toBeGreaterThan(200);
   });
 
@@ -130,7 +144,7 @@ describe('Sandbox isolation', () => {
     expect(outcome.logs[200]).toEqual({ level: 'warn', message: '300 more log lines were dropped' });
   });
 
-  it('When a tool keeps module state, Then the same user\'s calls share it and another user starts from a fresh module', async () => {
+  it("When a tool keeps module state, Then the same user's calls share it and another user starts from a fresh module", async () => {
     const alice = { actor: { userId: 'alice', role: 'user' as const } };
     const bob = { actor: { userId: 'bob', role: 'user' as const } };
     expect(await kernel.invoke('init_counter', {}, alice)).toMatchObject({ success: true, result: { calls: 1, initialised: true } });

@@ -20,7 +20,11 @@ describe('Sandbox limits', () => {
   it('When a tool loops forever, Then it fails with timeout at its CPU limit and the next call succeeds', async () => {
     const outcome = await kernel.invoke('infinite_loop', {});
     // Its wall-clock deadline is 20 s, far beyond 300 ms of CPU even on a loaded machine: only the CPU limit can end it.
-    expect(outcome).toMatchObject({ success: false, error: { code: 'timeout', message: expect.stringContaining('CPU') }, receipt: { tool_id: 'infinite_loop', outcome: 'timeout' } });
+    expect(outcome).toMatchObject({
+      success: false,
+      error: { code: 'timeout', message: expect.stringContaining('CPU') },
+      receipt: { tool_id: 'infinite_loop', outcome: 'timeout' },
+    });
     expect(outcome.receipt.wall_ms).toBeLessThan(20_000);
     await expectRecovered();
   });

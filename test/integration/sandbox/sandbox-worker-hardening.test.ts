@@ -83,7 +83,10 @@ describe('Sandbox worker processes', () => {
       supervisor = new SandboxSupervisor({ workers: 1, script: join(FIXTURES, 'probe-worker.js'), identity: AS_ROOT ? ROOT_IDENTITY : undefined });
       await supervisor.start();
       supervisor.load(plugin);
-      const result = await supervisor.run({ key: plugin.key, user: 'u1', input: JSON.stringify({ file: secretFile, dir: dataDir }), cpuMs: 1000, timeoutMs: 5000 }, async () => '0{}');
+      const result = await supervisor.run(
+        { key: plugin.key, user: 'u1', input: JSON.stringify({ file: secretFile, dir: dataDir }), cpuMs: 1000, timeoutMs: 5000 },
+        async () => '0{}',
+      );
       if (!result.ok) throw new Error(`the probe failed: ${result.error.message}`);
       findings = JSON.parse(result.output) as Findings;
     });
@@ -112,24 +115,35 @@ describe('Sandbox worker processes', () => {
     });
   });
 
-  (ON_LINUX ? it : it.skip)('When the server holds a descriptor open that a child would inherit, Then the sandbox worker closes it before it is ready', async () => {
-    const cwd = createEmptyWorkingDirectory();
-    const inherited = openSync(secretFile, 'r');
-    const options = workerForkOptions({ script: sandboxWorkerScript(), heapMb: 256, workerOptions: {}, graceMs: 0, startTimeoutMs: 0, cwd, identity: AS_ROOT ? ROOT_IDENTITY : undefined });
-    // An extra stdio entry is inherited exactly as a descriptor the server got without close-on-exec.
-    const child = fork(sandboxWorkerScript(), ['{}'], { ...options, stdio: [...(options.stdio as StdioOptions[] & unknown[]), inherited] as StdioOptions });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        child.once('message', () => resolve());
-        child.once('exit', (code) => reject(new Error(`the worker exited (${code})`)));
+  (ON_LINUX ? it : it.skip)(
+    'When the server holds a descriptor open that a child would inherit, Then the sandbox worker closes it before it is ready',
+    async () => {
+      const cwd = createEmptyWorkingDirectory();
+      const inherited = openSync(secretFile, 'r');
+      const options = workerForkOptions({
+        script: sandboxWorkerScript(),
+        heapMb: 256,
+        workerOptions: {},
+        graceMs: 0,
+        startTimeoutMs: 0,
+        cwd,
+        identity: AS_ROOT ? ROOT_IDENTITY : undefined,
       });
-      const open = descriptorsOf(child.pid as number);
-      expect(open).not.toContain(secretFile);
-      expect(open.filter((target) => target.startsWith('/') && target !== '/dev/null')).toEqual([]);
-    } finally {
-      child.kill('SIGKILL');
-      closeSync(inherited);
-      removeEmptyWorkingDirectory(cwd);
-    }
-  });
+      // An extra stdio entry is inherited exactly as a descriptor the server got without close-on-exec.
+      const child = fork(sandboxWorkerScript(), ['{}'], { ...options, stdio: [...(options.stdio as StdioOptions[] & unknown[]), inherited] as StdioOptions });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          child.once('message', () => resolve());
+          child.once('exit', (code) => reject(new Error(`the worker exited (${code})`)));
+        });
+        const open = descriptorsOf(child.pid as number);
+        expect(open).not.toContain(secretFile);
+        expect(open.filter((target) => target.startsWith('/') && target !== '/dev/null')).toEqual([]);
+      } finally {
+        child.kill('SIGKILL');
+        closeSync(inherited);
+        removeEmptyWorkingDirectory(cwd);
+      }
+    },
+  );
 });

@@ -64,7 +64,7 @@ describe('Warm contexts: one per plugin version and user', () => {
     expect(JSON.stringify(bob)).not.toMatch(/a1|a2|c1/);
   });
 
-  it("When the same user calls again, Then the module and init() are not run again (the context is reused)", async () => {
+  it('When the same user calls again, Then the module and init() are not run again (the context is reused)', async () => {
     const dave = { actor: { userId: 'dave', role: 'user' as const } };
     expect(await call({}, dave)).toMatchObject({ success: true, result: { calls: 1, inits: 1 } });
     expect(await call({}, dave)).toMatchObject({ success: true, result: { calls: 2, inits: 1 } });
@@ -101,7 +101,7 @@ describe('Warm contexts: one per plugin version and user', () => {
     expect(await kernel.invoke('leaves_work', {}, ALICE)).toMatchObject({ success: true, result: { leaks: [] } });
   });
 
-  it('When a call leaves a rejection unhandled after an await, Then later calls, its user\'s or another\'s, neither fail nor see it', async () => {
+  it("When a call leaves a rejection unhandled after an await, Then later calls, its user's or another's, neither fail nor see it", async () => {
     const code = `
       let calls = 0;
       exports.default = async (input) => {
@@ -115,7 +115,12 @@ describe('Warm contexts: one per plugin version and user', () => {
     await kernel.registry.register(manifest('strays_late'), code, { enabled: true });
     expect(await kernel.invoke('strays_late', { secret: 'alice-data' }, ALICE)).toMatchObject({ success: true });
     // Nothing was disposed for it either: Alice's module state is still there.
-    for (const [who, calls] of [[BOB, 1], [ALICE, 2], [ALICE, 3], [BOB, 2]] as const) {
+    for (const [who, calls] of [
+      [BOB, 1],
+      [ALICE, 2],
+      [ALICE, 3],
+      [BOB, 2],
+    ] as const) {
       const outcome = await kernel.invoke('strays_late', {}, who);
       expect(outcome).toMatchObject({ success: true, result: { calls } });
       expect(JSON.stringify(outcome)).not.toContain('alice-data');

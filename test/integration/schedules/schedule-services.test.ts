@@ -38,7 +38,13 @@ function aWorkflow(ownerId: string, name: string): Workflow {
     ownerId,
     name,
     description: '',
-    graph: { nodes: [{ id: 'start', type: 'start' }, { id: 'end', type: 'end' }], edges: [{ source: 'start', target: 'end' }] },
+    graph: {
+      nodes: [
+        { id: 'start', type: 'start' },
+        { id: 'end', type: 'end' },
+      ],
+      edges: [{ source: 'start', target: 'end' }],
+    },
     version: 1,
     createdAt: at,
     updatedAt: at,
@@ -62,7 +68,12 @@ async function errorOf(promise: Promise<unknown>): Promise<DomainError> {
 }
 
 function fireJob(schedule: Schedule, dueAt = schedule.nextRunAt as Date): Job {
-  return { id: `schedule:${schedule.id}:${dueAt.toISOString()}`, type: 'schedule.fire', payload: { schedule_id: schedule.id, due_at: dueAt.toISOString() }, attempt: 1 };
+  return {
+    id: `schedule:${schedule.id}:${dueAt.toISOString()}`,
+    type: 'schedule.fire',
+    payload: { schedule_id: schedule.id, due_at: dueAt.toISOString() },
+    attempt: 1,
+  };
 }
 
 const hourly = (overrides: Partial<NewScheduleInput> = {}): NewScheduleInput => ({
@@ -169,7 +180,12 @@ describe('ScheduleManager.create under the daily schedule quota', () => {
     const error = await errorOf(limited.manager.create(alice, hourly()));
 
     expect(error).toBeInstanceOf(DailyQuotaExceededError);
-    expect(error).toMatchObject({ code: 'quota.exceeded', quota: 'schedules', limit: 2, message: expect.stringMatching(/at most 2 schedules created per day/) });
+    expect(error).toMatchObject({
+      code: 'quota.exceeded',
+      quota: 'schedules',
+      limit: 2,
+      message: expect.stringMatching(/at most 2 schedules created per day/),
+    });
     expect(await limited.schedules.countByOwner(alice.userId)).toBe(2);
     await expect(limited.manager.create(bob, hourly({ targetId: bobWorkflow.id }))).resolves.toMatchObject({ ownerId: bob.userId });
   });
@@ -188,7 +204,13 @@ describe('ScheduleManager.get and trigger', () => {
     const schedule = await bed.manager.create(alice, hourly());
     const execution = await bed.manager.trigger(alice, schedule.id);
     expect(bed.launcher.enqueued).toEqual([
-      { actor: alice, target: { type: 'workflow', id: aliceWorkflow.id }, input: { report: 'sales' }, options: { trigger: 'api', scheduleId: schedule.id }, execution },
+      {
+        actor: alice,
+        target: { type: 'workflow', id: aliceWorkflow.id },
+        input: { report: 'sales' },
+        options: { trigger: 'api', scheduleId: schedule.id },
+        execution,
+      },
     ]);
     expect(await bed.schedules.findById(schedule.id)).toEqual({ ...schedule, lastExecutionId: execution.id });
     expect((await errorOf(bed.manager.trigger(bob, schedule.id))).code).toBe('schedule.not_found');

@@ -51,7 +51,13 @@ beforeAll(async () => {
     ownerId: alice.userId,
     name: 'Pass-through',
     description: '',
-    graph: { nodes: [{ id: 'start', type: 'start' }, { id: 'end', type: 'end' }], edges: [{ source: 'start', target: 'end' }] },
+    graph: {
+      nodes: [
+        { id: 'start', type: 'start' },
+        { id: 'end', type: 'end' },
+      ],
+      edges: [{ source: 'start', target: 'end' }],
+    },
     version: 1,
     createdAt: at,
     updatedAt: at,

@@ -40,9 +40,7 @@ function describeDataSource(kind: StorageKind): void {
   it('When a timestamp is written, Then the column holds it as UTC with milliseconds', async () => {
     const user = aUser({ createdAt: new Date('2024-01-02T03:04:05.678Z') });
     await storage.get(USER_REPOSITORY).create(user);
-    const [row] = (await storage.dataSource.query('SELECT CAST(created_at AS CHAR) AS stored FROM users WHERE id = ?', [
-      user.id,
-    ])) as Array<{ stored: string }>;
+    const [row] = (await storage.dataSource.query('SELECT CAST(created_at AS CHAR) AS stored FROM users WHERE id = ?', [user.id])) as Array<{ stored: string }>;
     expect(row.stored).toBe('2024-01-02 03:04:05.678');
   });
 }
@@ -115,8 +113,11 @@ describeWithEnv('DATABASE_URL', 'TypeORM data source on MariaDB', () => {
       expect(columns.every((column) => column.collation.startsWith('utf8mb4_'))).toBe(true);
       const collationOf = (table: string, column: string): string | undefined =>
         columns.find((c) => c.tableName === table && c.columnName === column)?.collation;
-      expect([collationOf('users', 'email'), collationOf('vector_records', 'collection'), collationOf('vector_records', 'id')])
-        .toEqual(['utf8mb4_bin', 'utf8mb4_bin', 'utf8mb4_bin']);
+      expect([collationOf('users', 'email'), collationOf('vector_records', 'collection'), collationOf('vector_records', 'id')]).toEqual([
+        'utf8mb4_bin',
+        'utf8mb4_bin',
+        'utf8mb4_bin',
+      ]);
     } finally {
       await storage.destroy();
     }

@@ -10,6 +10,4 @@ const harness = (kind: StorageKind) => async () => {
 };
 
 describeAgentRepositoryContract('TypeOrmAgentRepository on SQLite', harness('sqlite'));
-describeWithEnv('DATABASE_URL', 'TypeOrmAgentRepository on MariaDB', () =>
-  describeAgentRepositoryContract('agent repository contract', harness('mysql')),
-);
+describeWithEnv('DATABASE_URL', 'TypeOrmAgentRepository on MariaDB', () => describeAgentRepositoryContract('agent repository contract', harness('mysql')));

@@ -10,6 +10,4 @@ const harness = (kind: StorageKind) => async () => {
 };
 
 describeApiKeyRepositoryContract('TypeOrmApiKeyRepository on SQLite', harness('sqlite'));
-describeWithEnv('DATABASE_URL', 'TypeOrmApiKeyRepository on MariaDB', () =>
-  describeApiKeyRepositoryContract('API key repository contract', harness('mysql')),
-);
+describeWithEnv('DATABASE_URL', 'TypeOrmApiKeyRepository on MariaDB', () => describeApiKeyRepositoryContract('API key repository contract', harness('mysql')));

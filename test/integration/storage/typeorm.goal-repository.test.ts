@@ -10,6 +10,4 @@ const harness = (kind: StorageKind) => async () => {
 };
 
 describeGoalRepositoryContract('TypeOrmGoalRepository on SQLite', harness('sqlite'));
-describeWithEnv('DATABASE_URL', 'TypeOrmGoalRepository on MariaDB', () =>
-  describeGoalRepositoryContract('goal repository contract', harness('mysql')),
-);
+describeWithEnv('DATABASE_URL', 'TypeOrmGoalRepository on MariaDB', () => describeGoalRepositoryContract('goal repository contract', harness('mysql')));

@@ -82,12 +82,16 @@ function storageSuite(kind: StorageKind): void {
   });
 
   async function usageOf(namespace: string): Promise<{ keys: number; bytes: number }> {
-    const rows = (await storage.dataSource.query('SELECT `keys` AS n, bytes AS b FROM kv_usage WHERE namespace = ?', [namespace])) as Array<Record<string, unknown>>;
+    const rows = (await storage.dataSource.query('SELECT `keys` AS n, bytes AS b FROM kv_usage WHERE namespace = ?', [namespace])) as Array<
+      Record<string, unknown>
+    >;
     return { keys: Number(rows[0]?.n ?? 0), bytes: Number(rows[0]?.b ?? 0) };
   }
 
   async function entriesOf(namespace: string): Promise<{ keys: number; bytes: number }> {
-    const rows = (await storage.dataSource.query('SELECT COUNT(*) AS n, SUM(bytes) AS b FROM kv_entries WHERE namespace = ?', [namespace])) as Array<Record<string, unknown>>;
+    const rows = (await storage.dataSource.query('SELECT COUNT(*) AS n, SUM(bytes) AS b FROM kv_entries WHERE namespace = ?', [namespace])) as Array<
+      Record<string, unknown>
+    >;
     return { keys: Number(rows[0].n), bytes: Number(rows[0].b ?? 0) };
   }
 }

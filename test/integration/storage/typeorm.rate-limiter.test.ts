@@ -12,6 +12,4 @@ const harness = (kind: StorageKind) => async () => {
 };
 
 describeRateLimiterContract('TypeOrmRateLimiter on SQLite', harness('sqlite'));
-describeWithEnv('DATABASE_URL', 'TypeOrmRateLimiter on MariaDB', () =>
-  describeRateLimiterContract('rate limiter contract', harness('mysql')),
-);
+describeWithEnv('DATABASE_URL', 'TypeOrmRateLimiter on MariaDB', () => describeRateLimiterContract('rate limiter contract', harness('mysql')));

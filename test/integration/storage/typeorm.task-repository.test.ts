@@ -10,6 +10,4 @@ const harness = (kind: StorageKind) => async () => {
 };
 
 describeTaskRepositoryContract('TypeOrmTaskRepository on SQLite', harness('sqlite'));
-describeWithEnv('DATABASE_URL', 'TypeOrmTaskRepository on MariaDB', () =>
-  describeTaskRepositoryContract('task repository contract', harness('mysql')),
-);
+describeWithEnv('DATABASE_URL', 'TypeOrmTaskRepository on MariaDB', () => describeTaskRepositoryContract('task repository contract', harness('mysql')));

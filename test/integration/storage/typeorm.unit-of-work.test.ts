@@ -11,6 +11,4 @@ const harness = (kind: StorageKind) => async () => {
 };
 
 describeUnitOfWorkContract('TypeOrmUnitOfWork on SQLite', harness('sqlite'));
-describeWithEnv('DATABASE_URL', 'TypeOrmUnitOfWork on MariaDB', () =>
-  describeUnitOfWorkContract('unit of work contract', harness('mysql')),
-);
+describeWithEnv('DATABASE_URL', 'TypeOrmUnitOfWork on MariaDB', () => describeUnitOfWorkContract('unit of work contract', harness('mysql')));

@@ -10,6 +10,4 @@ const harness = (kind: StorageKind) => async () => {
 };
 
 describeUserRepositoryContract('TypeOrmUserRepository on SQLite', harness('sqlite'));
-describeWithEnv('DATABASE_URL', 'TypeOrmUserRepository on MariaDB', () =>
-  describeUserRepositoryContract('user repository contract', harness('mysql')),
-);
+describeWithEnv('DATABASE_URL', 'TypeOrmUserRepository on MariaDB', () => describeUserRepositoryContract('user repository contract', harness('mysql')));

@@ -30,8 +30,7 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
     });
 
     const newGoal = (actor: Actor, title = 'Ship v2'): Promise<Goal> => services.goals.create(actor, { title });
-    const newTask = (actor: Actor, input: Partial<NewTaskInput> = {}): Promise<Task> =>
-      services.tasks.create(actor, { title: 'Do a thing', ...input });
+    const newTask = (actor: Actor, input: Partial<NewTaskInput> = {}): Promise<Task> => services.tasks.create(actor, { title: 'Do a thing', ...input });
     const ids = (tasks: Task[]): string[] => tasks.map((task) => task.id);
 
     describe('creation', () => {

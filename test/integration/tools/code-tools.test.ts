@@ -38,7 +38,12 @@ describe('code tools through the real kernel', () => {
            console.warn('careful');
            return { total, names: input.items.map((i) => i.name.toUpperCase()), when: new Date(0).toISOString() };
          }`,
-        { items: [{ name: 'tea', price: 2.5, qty: 2 }, { name: 'cake', price: 4, qty: 1 }] },
+        {
+          items: [
+            { name: 'tea', price: 2.5, qty: 2 },
+            { name: 'cake', price: 4, qty: 1 },
+          ],
+        },
       );
       expect(result).toEqual({
         ok: true,
@@ -49,7 +54,9 @@ describe('code tools through the real kernel', () => {
     });
 
     it('When the manifest example runs, Then it gives the output it shows', async () => {
-      const manifest = JSON.parse(readFileSync(join(__dirname, '../../../tools-builtin/run_javascript/manifest.json'), 'utf8')) as { examples: Array<{ input: { code: string; input: unknown }; output: unknown }> };
+      const manifest = JSON.parse(readFileSync(join(__dirname, '../../../tools-builtin/run_javascript/manifest.json'), 'utf8')) as {
+        examples: Array<{ input: { code: string; input: unknown }; output: unknown }>;
+      };
       const example = manifest.examples[0];
       expect(await run(example.input.code, example.input.input)).toEqual(example.output);
     });
@@ -71,7 +78,11 @@ describe('code tools through the real kernel', () => {
 
     it('When the code catches the budget error and loops on, Then it is stopped all the same', async () => {
       const result = await run('function main() { for (;;) { try { while (true) {} } catch (e) { console.log("caught:", e.message); } } }');
-      expect(result).toMatchObject({ ok: false, error: { type: 'budget_exceeded' }, logs: [expect.stringMatching(/^caught: (step budget of 2000000|time budget of 5000 ms) exceeded$/)] });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { type: 'budget_exceeded' },
+        logs: [expect.stringMatching(/^caught: (step budget of 2000000|time budget of 5000 ms) exceeded$/)],
+      });
     });
 
     it('When the code reaches for the host, Then it finds no require, kernel:api, Function or eval', async () => {
@@ -100,7 +111,11 @@ describe('code tools through the real kernel', () => {
     });
 
     it('When the code does not parse, Then a syntax error comes back', async () => {
-      expect(await run('function main( { return 1 }')).toMatchObject({ ok: false, error: { type: 'syntax_error', message: expect.stringContaining('SyntaxError') }, steps: 0 });
+      expect(await run('function main( { return 1 }')).toMatchObject({
+        ok: false,
+        error: { type: 'syntax_error', message: expect.stringContaining('SyntaxError') },
+        steps: 0,
+      });
     });
 
     it('When there is no main function, Then the error says to define it', async () => {
@@ -114,7 +129,10 @@ describe('code tools through the real kernel', () => {
 
     it('When main returns undefined or something that is not JSON, Then null or an invalid_result error comes back', async () => {
       expect(await run('function main() {}')).toMatchObject({ ok: true, result: null });
-      expect(await run('function main() { return 10n; }')).toMatchObject({ ok: false, error: { type: 'invalid_result', message: expect.stringContaining('not JSON-serialisable') } });
+      expect(await run('function main() { return 10n; }')).toMatchObject({
+        ok: false,
+        error: { type: 'invalid_result', message: expect.stringContaining('not JSON-serialisable') },
+      });
     });
 
     it('When the code logs too much, Then the console is capped and says how much was dropped', async () => {

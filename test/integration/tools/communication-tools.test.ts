@@ -253,8 +253,16 @@ describe('calendar_event_ics', () => {
       { name: 'ATTENDEE', params: { ROLE: 'OPT-PARTICIPANT', PARTSTAT: 'NEEDS-ACTION', RSVP: 'FALSE' }, value: 'mailto:ben@example.com' },
     ]);
     expect(components(all, 'VALARM').map((alarm) => alarm.map((p) => [p.name, p.value]))).toEqual([
-      [['ACTION', 'DISPLAY'], ['DESCRIPTION', 'Quarterly review — Q1\\, “final”\\; ünïcödé 😀'], ['TRIGGER', '-PT15M']],
-      [['ACTION', 'DISPLAY'], ['DESCRIPTION', 'Tomorrow: review'], ['TRIGGER', '-P1D']],
+      [
+        ['ACTION', 'DISPLAY'],
+        ['DESCRIPTION', 'Quarterly review — Q1\\, “final”\\; ünïcödé 😀'],
+        ['TRIGGER', '-PT15M'],
+      ],
+      [
+        ['ACTION', 'DISPLAY'],
+        ['DESCRIPTION', 'Tomorrow: review'],
+        ['TRIGGER', '-P1D'],
+      ],
     ]);
   });
 
@@ -270,7 +278,13 @@ describe('calendar_event_ics', () => {
 
   it('When a weekly series is asked in New York time, Then the RRULE and UTC start are right across the calendar', async () => {
     const recurrence = { frequency: 'weekly', count: 10, by_weekday: ['MO', 'WE', 'FR'] };
-    const result = await run('calendar_event_ics', { title: 'Stand-up', start: '2025-01-06T09:00', timezone: 'America/New_York', duration_minutes: 15, recurrence });
+    const result = await run('calendar_event_ics', {
+      title: 'Stand-up',
+      start: '2025-01-06T09:00',
+      timezone: 'America/New_York',
+      duration_minutes: 15,
+      recurrence,
+    });
     const event = component(parseIcs(String(result.ics)), 'VEVENT');
     expect(only(event, 'DTSTART').value).toBe('20250106T140000Z');
     expect(only(event, 'DTEND').value).toBe('20250106T141500Z');

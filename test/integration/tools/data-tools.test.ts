@@ -33,11 +33,17 @@ describe('json_parse', () => {
       ok: false,
       error: { message: 'Unexpected content after the JSON value', position: 9, column: 10 },
     });
-    expect(await run('json_parse', { text: "{'a': 1}" })).toMatchObject({ ok: false, error: { message: 'Expected a double-quoted property name', position: 1 } });
+    expect(await run('json_parse', { text: "{'a': 1}" })).toMatchObject({
+      ok: false,
+      error: { message: 'Expected a double-quoted property name', position: 1 },
+    });
   });
 
   it('When a nesting 100 000 levels deep is left open, Then the error is found without overflowing the stack', async () => {
-    expect(await run('json_parse', { text: '['.repeat(100_000) })).toMatchObject({ ok: false, error: { message: 'Unexpected end of input', position: 100_000 } });
+    expect(await run('json_parse', { text: '['.repeat(100_000) })).toMatchObject({
+      ok: false,
+      error: { message: 'Unexpected end of input', position: 100_000 },
+    });
   });
 
   it('When text is missing or not a string, Then the kernel refuses the input', async () => {
@@ -112,7 +118,10 @@ describe('json_query', () => {
 
 describe('json_to_csv', () => {
   it('When rows hold commas, quotes, line breaks and nulls, Then the CSV quotes them as RFC 4180 says', async () => {
-    const rows: JsonValue = [{ id: 1, note: 'say "hi"', text: 'two\nlines', missing: null }, { id: 2, note: 'a,b' }];
+    const rows: JsonValue = [
+      { id: 1, note: 'say "hi"', text: 'two\nlines', missing: null },
+      { id: 2, note: 'a,b' },
+    ];
     expect(await run('json_to_csv', { json: rows })).toEqual({
       ok: true,
       csv: 'id,note,text,missing\n1,"say ""hi""","two\nlines",\n2,"a,b",,',
@@ -123,9 +132,12 @@ describe('json_to_csv', () => {
 
   it('When columns, a delimiter, CRLF and formula escaping are asked for, Then the CSV follows them', async () => {
     const rows = [{ name: 'Ada', formula: '=1+1', extra: true }];
-    expect(
-      await run('json_to_csv', { json: rows, columns: ['formula', 'name'], delimiter: ';', newline: '\r\n', escape_formulae: true }),
-    ).toEqual({ ok: true, csv: "formula;name\r\n\"'=1+1\";Ada", rows: 1, columns: ['formula', 'name'] });
+    expect(await run('json_to_csv', { json: rows, columns: ['formula', 'name'], delimiter: ';', newline: '\r\n', escape_formulae: true })).toEqual({
+      ok: true,
+      csv: 'formula;name\r\n"\'=1+1";Ada',
+      rows: 1,
+      columns: ['formula', 'name'],
+    });
   });
 
   it('When the rows are scalars or the text is not JSON, Then a structured error comes back', async () => {
@@ -210,7 +222,10 @@ describe('csv_to_json', () => {
 
   it('When header is false, Then rows are arrays and there are no columns', async () => {
     expect(await run('csv_to_json', { csv: 'a|b\nc|d', header: false, delimiter: '|' })).toMatchObject({
-      rows: [['a', 'b'], ['c', 'd']],
+      rows: [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
       columns: null,
     });
   });

@@ -70,7 +70,17 @@ describe('sql_query', () => {
     const outcome = await kernel.invoke('sql_query', { datasource: sales.id, sql: 'SELECT id, customer FROM orders WHERE id <= ? ORDER BY id', params: [2] });
     expect(outcome).toMatchObject({
       success: true,
-      result: { datasource: 'sales', type: 'sqlite', columns: ['id', 'customer'], rows: [[1, 'Acme'], [2, 'Globex']], row_count: 2, truncated: false },
+      result: {
+        datasource: 'sales',
+        type: 'sqlite',
+        columns: ['id', 'customer'],
+        rows: [
+          [1, 'Acme'],
+          [2, 'Globex'],
+        ],
+        row_count: 2,
+        truncated: false,
+      },
       receipt: { capabilities_used: ['datasource'] },
     });
   });
@@ -129,7 +139,14 @@ describe('document_db_query', () => {
   });
 
   it('When skip pages through a sorted collection, Then the next page follows', async () => {
-    const result = await resultOf(kernel, 'document_db_query', { datasource: 'crm', collection: 'orders', sort: { total: 1 }, skip: 1, limit: 2, projection: { _id: 0, total: 1 } });
+    const result = await resultOf(kernel, 'document_db_query', {
+      datasource: 'crm',
+      collection: 'orders',
+      sort: { total: 1 },
+      skip: 1,
+      limit: 2,
+      projection: { _id: 0, total: 1 },
+    });
     expect(result).toMatchObject({ documents: [{ total: 120 }, { total: 250 }], truncated: true });
   });
 
@@ -141,11 +158,9 @@ describe('document_db_query', () => {
   it('When a catastrophic regex meets values that take a backtracking engine hours, Then it answers at once (the matcher is linear)', async () => {
     // `^(a+)+$` against 40 a's and a "!" takes JavaScript's RegExp about 2^40 steps.
     const crm = (await registry.list(TEST_ACTOR, { page: 1, pageSize: 10 })).items.find((s) => s.name === 'crm');
-    await services.container.get(DocumentCollectionManager).insert(TEST_ACTOR, crm!.id, 'hostile', [
-      { code: `${'a'.repeat(40)}!` },
-      { code: 'a'.repeat(40) },
-      { code: `${'a'.repeat(5000)}!` },
-    ]);
+    await services.container
+      .get(DocumentCollectionManager)
+      .insert(TEST_ACTOR, crm!.id, 'hostile', [{ code: `${'a'.repeat(40)}!` }, { code: 'a'.repeat(40) }, { code: `${'a'.repeat(5000)}!` }]);
     const started = performance.now();
     const result = await resultOf<{ documents: Array<{ code: string }>; count: number }>(kernel, 'document_db_query', {
       datasource: 'crm',
@@ -188,19 +203,28 @@ describeWithEnv('DATABASE_URL', 'sql_query on a MariaDB data source', (databaseU
   afterAll(() => admin(`DROP DATABASE IF EXISTS \`${database}\``));
 
   it('When the model queries MariaDB through the tool, Then the rows come back with dates as text', async () => {
-    const result = await resultOf(kernel, 'sql_query', { datasource: 'analytics', sql: 'SELECT day, visits FROM metrics WHERE visits > ? ORDER BY day', params: [5] });
+    const result = await resultOf(kernel, 'sql_query', {
+      datasource: 'analytics',
+      sql: 'SELECT day, visits FROM metrics WHERE visits > ? ORDER BY day',
+      params: [5],
+    });
     expect(result).toEqual({
       datasource: 'analytics',
       type: 'mysql',
       columns: ['day', 'visits'],
-      rows: [['2024-05-01', 10], ['2024-05-02', 25]],
+      rows: [
+        ['2024-05-01', 10],
+        ['2024-05-02', 25],
+      ],
       row_count: 2,
       truncated: false,
     } as JsonValue);
   });
 
   it('When the model tries to write, Then the call fails and the table is unchanged', async () => {
-    expect((await failureOf(kernel, 'sql_query', { datasource: 'analytics', sql: 'DELETE FROM metrics' })).error.message).toMatch(/^Only one read-only statement/);
+    expect((await failureOf(kernel, 'sql_query', { datasource: 'analytics', sql: 'DELETE FROM metrics' })).error.message).toMatch(
+      /^Only one read-only statement/,
+    );
     expect(await resultOf(kernel, 'sql_query', { datasource: 'analytics', sql: 'SELECT COUNT(*) AS n FROM metrics' })).toMatchObject({ rows: [[2]] });
   });
 });

@@ -76,7 +76,10 @@ describe('url_codec', () => {
       ok: true,
       result: 'https://x.org/a%20b/%C3%BC?q=1&r=%C3%A9#frag',
     });
-    expect(await run('url_codec', { operation: 'decode_uri', text: 'https://x.org/a%20b?q=%26%C3%A9' })).toEqual({ ok: true, result: 'https://x.org/a b?q=%26é' });
+    expect(await run('url_codec', { operation: 'decode_uri', text: 'https://x.org/a%20b?q=%26%C3%A9' })).toEqual({
+      ok: true,
+      result: 'https://x.org/a b?q=%26é',
+    });
   });
 
   it('When plus_as_space is set, Then + and spaces are form-encoded', async () => {
@@ -99,7 +102,14 @@ describe('url_codec', () => {
     const params = { q: 'a&b=c d', n: 3, on: true, none: null, list: ['x', 'y z'] };
     const { result } = await run<{ result: string }>('url_codec', { operation: 'build_query', params });
     expect(result).toBe('q=a%26b%3Dc+d&n=3&on=true&none=&list=x&list=y+z');
-    expect([...new URLSearchParams(result)]).toEqual([['q', 'a&b=c d'], ['n', '3'], ['on', 'true'], ['none', ''], ['list', 'x'], ['list', 'y z']]);
+    expect([...new URLSearchParams(result)]).toEqual([
+      ['q', 'a&b=c d'],
+      ['n', '3'],
+      ['on', 'true'],
+      ['none', ''],
+      ['list', 'x'],
+      ['list', 'y z'],
+    ]);
   });
 
   it('When a %-escape is malformed or the argument is missing, Then a structured error comes back', async () => {
@@ -221,7 +231,10 @@ describe('jwt_decode', () => {
     expect(await run('jwt_decode', { token: 'abc.def' })).toMatchObject({ ok: false, error: { code: 'malformed_token' } });
     expect(await run('jwt_decode', { token: 'a.b.c.d.e' })).toMatchObject({ ok: false, error: { code: 'encrypted_token' } });
     expect(await run('jwt_decode', { token: `${encoded('{"alg":"none"}')}.pay load.x` })).toMatchObject({ ok: false, error: { code: 'invalid_base64url' } });
-    expect(await run('jwt_decode', { token: `${encoded('{"alg":"none"}')}.${encoded('not json')}.x` })).toMatchObject({ ok: false, error: { code: 'invalid_json' } });
+    expect(await run('jwt_decode', { token: `${encoded('{"alg":"none"}')}.${encoded('not json')}.x` })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_json' },
+    });
     expect(await run('jwt_decode', { token: `${encoded('{"alg":"none"}')}.${encoded('{}')}.`, at: 'someday' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_date' },

@@ -47,7 +47,16 @@ describe('files tools through the real kernel', () => {
       const outcome = await kernel.invoke('workspace_read', { path: 'notes/todo.md' });
       expect(outcome).toMatchObject({
         success: true,
-        result: { path: 'notes/todo.md', exists: true, encoding: 'utf8', size: 39, content: TODO, length: 36, truncated: false, modified_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+        result: {
+          path: 'notes/todo.md',
+          exists: true,
+          encoding: 'utf8',
+          size: 39,
+          content: TODO,
+          length: 36,
+          truncated: false,
+          modified_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
       });
     });
 
@@ -65,7 +74,13 @@ describe('files tools through the real kernel', () => {
     it('When a binary file is too big for base64, Then the call fails saying what the limit is', async () => {
       place('images/large.bin', Buffer.alloc(600_000, 7));
       const outcome = await kernel.invoke('workspace_read', { path: 'images/large.bin', encoding: 'base64' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: 'images/large.bin is 600000 bytes; base64 reads are limited to 524288 bytes (read text files as utf8, in windows).' } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: {
+          code: 'runtime_error',
+          message: 'images/large.bin is 600000 bytes; base64 reads are limited to 524288 bytes (read text files as utf8, in windows).',
+        },
+      });
     });
 
     it('When the file does not exist, Then it answers exists false', async () => {
@@ -233,7 +248,10 @@ describe('files tools through the real kernel', () => {
 
     it('When the first page asked for is past the end, Then no text comes back, with a warning', async () => {
       const outcome = await kernel.invoke('pdf_extract_text', { path: 'docs/report.pdf', first_page: 9 });
-      expect(outcome).toMatchObject({ success: true, result: { page_count: 2, first_page: 9, last_page: 8, text: '', truncated: false, warnings: ['first_page 9 is past the last page (2).'] } });
+      expect(outcome).toMatchObject({
+        success: true,
+        result: { page_count: 2, first_page: 9, last_page: 8, text: '', truncated: false, warnings: ['first_page 9 is past the last page (2).'] },
+      });
     });
 
     it('When the PDF is encrypted, Then the call fails saying so', async () => {
@@ -285,7 +303,10 @@ describe('files tools through the real kernel', () => {
 
     it('When the sheet does not exist, Then the failure lists the sheets there are', async () => {
       const outcome = await kernel.invoke('spreadsheet_read', { path: 'data/book.xlsx', sheet: 'Missing' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: 'No sheet named "Missing"; the workbook has: Orders, Notes & misc.' } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', message: 'No sheet named "Missing"; the workbook has: Orders, Notes & misc.' },
+      });
     });
 
     it('When a CSV with a BOM, semicolons and quotes is read, Then its rows come back as text', async () => {
@@ -314,7 +335,15 @@ describe('files tools through the real kernel', () => {
 
     it('When a CSV is not UTF-8, Then it is read as Latin-1', async () => {
       const outcome = await kernel.invoke('spreadsheet_read', { path: 'data/latin1.csv', header: false });
-      expect(outcome).toMatchObject({ success: true, result: { rows: [['id', 'name'], ['1', 'Café']] } });
+      expect(outcome).toMatchObject({
+        success: true,
+        result: {
+          rows: [
+            ['id', 'name'],
+            ['1', 'Café'],
+          ],
+        },
+      });
     });
 
     it('When a sheet name is given for a CSV, Then the call fails saying sheets are for XLSX', async () => {

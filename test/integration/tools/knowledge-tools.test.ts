@@ -100,7 +100,10 @@ describe('kb_list', () => {
 
 describe('kb_search', () => {
   it('When a user searches in Chinese, Then the page that answers ranks first, with its file name and position', async () => {
-    const { result } = await run<{ results: Array<Record<string, unknown>> }>('kb_search', { query: '收到的商品多少天内可以退货？', knowledge_base_id: EXAMPLE_BASE_ID });
+    const { result } = await run<{ results: Array<Record<string, unknown>> }>('kb_search', {
+      query: '收到的商品多少天内可以退货？',
+      knowledge_base_id: EXAMPLE_BASE_ID,
+    });
     expect(result.results[0]).toMatchObject({
       knowledge_base_id: EXAMPLE_BASE_ID,
       filename: CHINESE_PAGES.returns.title,
@@ -130,14 +133,12 @@ describe('kb_search', () => {
     expect(result).toEqual({ query: 'warranty of the rocket engine', results: [], count: 0 });
   });
 
-  it.each([
-    [{ query: '' }],
-    [{ query: 'x', top_k: 0 }],
-    [{ query: 'x', knowledge_base_id: 'not-a-uuid' }],
-    [{ query: 'x', extra: true }],
-  ])('When the input is %j, Then the kernel refuses it', async (input) => {
-    expect(await kernel.invoke('kb_search', input)).toMatchObject({ success: false, error: { code: 'invalid_input' } });
-  });
+  it.each([[{ query: '' }], [{ query: 'x', top_k: 0 }], [{ query: 'x', knowledge_base_id: 'not-a-uuid' }], [{ query: 'x', extra: true }]])(
+    'When the input is %j, Then the kernel refuses it',
+    async (input) => {
+      expect(await kernel.invoke('kb_search', input)).toMatchObject({ success: false, error: { code: 'invalid_input' } });
+    },
+  );
 });
 
 describe('kb_add_document', () => {
@@ -181,10 +182,13 @@ describe('kb_add_document', () => {
 
 describe('rag_answer', () => {
   it('When asked a question the bases answer, Then the offline model answers from the passage and cites it', async () => {
-    const { result, used } = await run<{ answer: string; status: string; sources: Array<{ number: number; filename: string }>; citations: number[]; model: string }>(
-      'rag_answer',
-      { question: '退货期限是多久？', knowledge_base_id: EXAMPLE_BASE_ID, top_k: 3 },
-    );
+    const { result, used } = await run<{
+      answer: string;
+      status: string;
+      sources: Array<{ number: number; filename: string }>;
+      citations: number[];
+      model: string;
+    }>('rag_answer', { question: '退货期限是多久？', knowledge_base_id: EXAMPLE_BASE_ID, top_k: 3 });
     expect(used.sort()).toEqual(['knowledge', 'llm']);
     expect(llm.calls).toBe(1);
     expect(result).toMatchObject({ status: 'answered', model: 'offline-1' });

@@ -85,7 +85,11 @@ describe('LLM tools with the offline model', () => {
   it('When summarize gets a short text, Then it is one chunk, asked as the summarize task', async () => {
     const result = await run('summarize', { text: 'The central bank raised rates. Markets fell sharply.', style: 'bullets', language: 'English' });
     expect(result).toMatchObject({ style: 'bullets', chunks: 1, capped: false });
-    expect(String(result.summary).split('\n').every((line) => line.startsWith('- '))).toBe(true);
+    expect(
+      String(result.summary)
+        .split('\n')
+        .every((line) => line.startsWith('- ')),
+    ).toBe(true);
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0].task).toBe('summarize');
     expect(systemOf(model.requests[0])).not.toContain('#task');
@@ -139,7 +143,16 @@ describe('LLM tools with the offline model', () => {
       text: 'Dr. Ada Lovelace (ada@example.com) joins Analytical Engines Ltd on 12 March 2025, see https://example.org/news.',
     });
     expect(result).toEqual({
-      entities: { people: ['Ada Lovelace'], organizations: ['Analytical Engines Ltd'], places: [], dates: ['12 March 2025'], emails: ['ada@example.com'], urls: ['https://example.org/news'], phone_numbers: [], money: [] },
+      entities: {
+        people: ['Ada Lovelace'],
+        organizations: ['Analytical Engines Ltd'],
+        places: [],
+        dates: ['12 March 2025'],
+        emails: ['ada@example.com'],
+        urls: ['https://example.org/news'],
+        phone_numbers: [],
+        money: [],
+      },
       model_answer: 'unusable',
       discarded: 0,
     });
@@ -153,7 +166,10 @@ describe('LLM tools with a scripted model', () => {
     const result = await run('llm_generate', { prompt: 'Haiku?', system: 'You are a poet.', temperature: 0.9, max_tokens: 60 });
     expect(result).toEqual({ text: 'Rain on the roof', model: 'scripted-1', usage: { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 } });
     expect(model.requests[0]).toMatchObject({
-      messages: [{ role: 'system', content: 'You are a poet.' }, { role: 'user', content: 'Haiku?' }],
+      messages: [
+        { role: 'system', content: 'You are a poet.' },
+        { role: 'user', content: 'Haiku?' },
+      ],
       temperature: 0.9,
       maxTokens: 60,
     });

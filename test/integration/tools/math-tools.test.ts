@@ -185,7 +185,17 @@ describe('current_datetime', () => {
   /** What the host's own ICU says about the same instant. */
   function hostView(epochMs: number, timeZone: string): { date: string; time: string; weekday: string } {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', weekday: 'long' })
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        weekday: 'long',
+      })
         .formatToParts(epochMs)
         .map((part) => [part.type, part.value]),
     );
@@ -288,7 +298,10 @@ describe('date_calc', () => {
     expect(await run('date_calc', { operation: 'day_of_week', date: '03/04/2024' })).toMatchObject({ ok: false, error: { code: 'invalid_date' } });
     expect(await run('date_calc', { operation: 'difference', date: '2024-01-01' })).toMatchObject({ ok: false, error: { code: 'missing_argument' } });
     expect(await run('date_calc', { operation: 'add', date: '2024-01-01' })).toMatchObject({ ok: false, error: { code: 'missing_argument' } });
-    expect(await run('date_calc', { operation: 'add', date: '9999-12-31', duration: { days: 1 } })).toMatchObject({ ok: false, error: { code: 'out_of_range' } });
+    expect(await run('date_calc', { operation: 'add', date: '9999-12-31', duration: { days: 1 } })).toMatchObject({
+      ok: false,
+      error: { code: 'out_of_range' },
+    });
   });
 
   it('When the operation is unknown or a duration unit is misspelt, Then the kernel refuses the input', async () => {

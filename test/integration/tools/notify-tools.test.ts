@@ -53,10 +53,20 @@ describeManifestExamples(['notify', 'send_email'], () => kernel);
 
 describe('notify', () => {
   it('When the tool notifies, Then the calling user’s inbox holds the notification, and nobody else’s', async () => {
-    const result = await resultOf<{ id: string; delivered: boolean }>(kernel, 'notify', { title: 'Done', message: 'The import finished.', data: { rows: 1204 } });
+    const result = await resultOf<{ id: string; delivered: boolean }>(kernel, 'notify', {
+      title: 'Done',
+      message: 'The import finished.',
+      data: { rows: 1204 },
+    });
     expect(result).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), delivered: true });
     const page = await inbox.list(TEST_ACTOR, { page: 1, pageSize: 100 });
-    expect(page.items.find((n) => n.id === result.id)).toMatchObject({ userId: TEST_ACTOR.userId, title: 'Done', message: 'The import finished.', data: { rows: 1204 }, read: false });
+    expect(page.items.find((n) => n.id === result.id)).toMatchObject({
+      userId: TEST_ACTOR.userId,
+      title: 'Done',
+      message: 'The import finished.',
+      data: { rows: 1204 },
+      read: false,
+    });
     expect(await inbox.unreadCount(BOB)).toBe(0);
   });
 
@@ -105,14 +115,22 @@ describe('send_email', () => {
 
 describe('im_send_message', () => {
   it('When a Slack message is sent, Then the webhook receives Slack’s body', async () => {
-    const result = await resultOf(kernel, 'im_send_message', { webhook_url: `${receiver.url}/services/T1/B2/abc`, title: 'Deploy', text: 'v2 is live', format: 'slack' });
+    const result = await resultOf(kernel, 'im_send_message', {
+      webhook_url: `${receiver.url}/services/T1/B2/abc`,
+      title: 'Deploy',
+      text: 'v2 is live',
+      format: 'slack',
+    });
     expect(result).toEqual({ id: expect.any(String), delivered: true, format: 'slack', status: 200, detail: null });
     expect(receiver.requests[0]).toMatchObject({ method: 'POST', url: '/services/T1/B2/abc' });
     expect(JSON.parse(receiver.requests[0].body)).toEqual({ text: '*Deploy*\nv2 is live' });
   });
 
   it('When no format is given for an unknown host, Then the generic body is sent', async () => {
-    expect(await resultOf(kernel, 'im_send_message', { webhook_url: `${receiver.url}/bot`, text: 'hello' })).toMatchObject({ format: 'generic', delivered: true });
+    expect(await resultOf(kernel, 'im_send_message', { webhook_url: `${receiver.url}/bot`, text: 'hello' })).toMatchObject({
+      format: 'generic',
+      delivered: true,
+    });
     expect(JSON.parse(receiver.requests[0].body)).toEqual({ title: null, text: 'hello', data: {} });
   });
 

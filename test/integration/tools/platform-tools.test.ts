@@ -156,7 +156,12 @@ describe('run_workflow', () => {
       started_at: NOW,
       finished_at: NOW,
     });
-    expect(await executions.findById(result.execution_id)).toMatchObject({ ownerId: TEST_ACTOR.userId, trigger: 'tool', status: 'completed', input: { text: 'refund request' } });
+    expect(await executions.findById(result.execution_id)).toMatchObject({
+      ownerId: TEST_ACTOR.userId,
+      trigger: 'tool',
+      status: 'completed',
+      input: { text: 'refund request' },
+    });
   });
 
   it('When a workflow with a tool node runs, Then the sandboxed tool computes inside the nested run', async () => {
@@ -167,22 +172,49 @@ describe('run_workflow', () => {
   });
 
   it('When a node of the workflow fails, Then the answer is the failed execution with its error, not a failed call', async () => {
-    const graph: WorkflowGraph = { ...TOOL_GRAPH, nodes: TOOL_GRAPH.nodes.map((node) => (node.id === 'compute' ? { ...node, config: { tool_id: 'no_such_tool' } } : node)) };
+    const graph: WorkflowGraph = {
+      ...TOOL_GRAPH,
+      nodes: TOOL_GRAPH.nodes.map((node) => (node.id === 'compute' ? { ...node, config: { tool_id: 'no_such_tool' } } : node)),
+    };
     const workflow = aWorkflow({ graph });
     await workflows.create(workflow);
     const result = await resultOf(kernel, 'run_workflow', { workflow_id: workflow.id, input: {} });
-    expect(result).toMatchObject({ status: 'failed', success: false, output: null, error: { code: 'tool.not_found', message: 'Tool "no_such_tool" not found' }, finished_at: NOW });
+    expect(result).toMatchObject({
+      status: 'failed',
+      success: false,
+      output: null,
+      error: { code: 'tool.not_found', message: 'Tool "no_such_tool" not found' },
+      finished_at: NOW,
+    });
   });
 
   it('When it is started without waiting, Then a pending execution is queued, and the worker’s execution.run runs it', async () => {
     const workflow = aWorkflow({ graph: LLM_GRAPH });
     await workflows.create(workflow);
-    const result = await resultOf<{ execution_id: string }>(kernel, 'run_workflow', { workflow_id: workflow.id, input: { text: 'nightly digest' }, wait: false });
-    expect(result).toMatchObject({ workflow_id: workflow.id, status: 'pending', success: null, output: null, steps_count: 0, error: null, started_at: null, finished_at: null });
+    const result = await resultOf<{ execution_id: string }>(kernel, 'run_workflow', {
+      workflow_id: workflow.id,
+      input: { text: 'nightly digest' },
+      wait: false,
+    });
+    expect(result).toMatchObject({
+      workflow_id: workflow.id,
+      status: 'pending',
+      success: null,
+      output: null,
+      steps_count: 0,
+      error: null,
+      started_at: null,
+      finished_at: null,
+    });
     const jobs = services.queue.jobs.filter((job) => job.type === 'execution.run');
     expect(jobs).toHaveLength(1);
     await services.jobHandler('execution.run').handle({ id: jobs[0].jobId ?? 'job-1', type: 'execution.run', payload: jobs[0].payload, attempt: 1 });
-    expect(await executions.findById(result.execution_id)).toMatchObject({ status: 'completed', success: true, output: 'echo: Draft: nightly digest', trigger: 'tool' });
+    expect(await executions.findById(result.execution_id)).toMatchObject({
+      status: 'completed',
+      success: true,
+      output: 'echo: Draft: nightly digest',
+      trigger: 'tool',
+    });
   });
 
   it('When the workflow is another user’s, Then it is not found and nothing runs', async () => {
@@ -195,10 +227,16 @@ describe('run_workflow', () => {
 });
 
 describe('create_task and update_task_status', () => {
-  const move = (taskId: string, status: string, extra: Record<string, JsonValue> = {}) => resultOf<{ task: Record<string, JsonValue>; previous_status: string; action: string }>(kernel, 'update_task_status', { task_id: taskId, status, ...extra });
+  const move = (taskId: string, status: string, extra: Record<string, JsonValue> = {}) =>
+    resultOf<{ task: Record<string, JsonValue>; previous_status: string; action: string }>(kernel, 'update_task_status', { task_id: taskId, status, ...extra });
 
   it('When a task is created, Then it is stored as the caller’s pending task', async () => {
-    const created = await resultOf<{ id: string }>(kernel, 'create_task', { title: ' Refund order 10482 ', description: 'Charged twice.', priority: 'high', due_at: '2029-11-09' });
+    const created = await resultOf<{ id: string }>(kernel, 'create_task', {
+      title: ' Refund order 10482 ',
+      description: 'Charged twice.',
+      priority: 'high',
+      due_at: '2029-11-09',
+    });
     expect(created).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       goal_id: null,
@@ -211,7 +249,11 @@ describe('create_task and update_task_status', () => {
       due_at: '2029-11-09T00:00:00.000Z',
       created_at: NOW,
     });
-    expect(await tasks.findById(created.id)).toMatchObject({ ownerId: TEST_ACTOR.userId, title: 'Refund order 10482', dueAt: new Date('2029-11-09T00:00:00Z') });
+    expect(await tasks.findById(created.id)).toMatchObject({
+      ownerId: TEST_ACTOR.userId,
+      title: 'Refund order 10482',
+      dueAt: new Date('2029-11-09T00:00:00Z'),
+    });
   });
 
   it('When a task is claimed then completed, Then each move names its action and the result is kept', async () => {
@@ -227,8 +269,15 @@ describe('create_task and update_task_status', () => {
   it('When a task requires approval, Then completing it awaits approval; completing again approves, claiming rejects', async () => {
     const approved = await resultOf<{ id: string }>(kernel, 'create_task', { title: 'Refund', requires_approval: true });
     await move(approved.id, 'claimed');
-    expect(await move(approved.id, 'completed', { result: 'refunded' })).toMatchObject({ action: 'complete', task: { status: 'awaiting_approval', result: 'refunded' } });
-    expect(await move(approved.id, 'completed')).toMatchObject({ previous_status: 'awaiting_approval', action: 'approve', task: { status: 'completed', completed_at: NOW } });
+    expect(await move(approved.id, 'completed', { result: 'refunded' })).toMatchObject({
+      action: 'complete',
+      task: { status: 'awaiting_approval', result: 'refunded' },
+    });
+    expect(await move(approved.id, 'completed')).toMatchObject({
+      previous_status: 'awaiting_approval',
+      action: 'approve',
+      task: { status: 'completed', completed_at: NOW },
+    });
 
     const rejected = await resultOf<{ id: string }>(kernel, 'create_task', { title: 'Refund again', requires_approval: true });
     await move(rejected.id, 'claimed');
@@ -239,7 +288,10 @@ describe('create_task and update_task_status', () => {
   it('When a task fails and is retried, Then the reason is kept, then cleared', async () => {
     const { id } = await resultOf<{ id: string }>(kernel, 'create_task', { title: 'Import the feed' });
     await move(id, 'claimed');
-    expect(await move(id, 'failed', { reason: 'The feed was offline' })).toMatchObject({ action: 'fail', task: { status: 'failed', failure_reason: 'The feed was offline' } });
+    expect(await move(id, 'failed', { reason: 'The feed was offline' })).toMatchObject({
+      action: 'fail',
+      task: { status: 'failed', failure_reason: 'The feed was offline' },
+    });
     expect(await move(id, 'pending')).toMatchObject({ previous_status: 'failed', action: 'retry', task: { status: 'pending', failure_reason: null } });
   });
 
@@ -274,7 +326,13 @@ describe('create_task and update_task_status', () => {
 
 describe('schedule_run', () => {
   it('When an agent is scheduled by cron, Then the schedule is stored with the next weekday 9:00 in its zone', async () => {
-    const result = await resultOf<{ id: string }>(kernel, 'schedule_run', { target_type: 'agent', target_id: EXAMPLE_AGENT, cron: '0 9 * * 1-5', timezone: 'Europe/Paris', input: 'Brief me' });
+    const result = await resultOf<{ id: string }>(kernel, 'schedule_run', {
+      target_type: 'agent',
+      target_id: EXAMPLE_AGENT,
+      cron: '0 9 * * 1-5',
+      timezone: 'Europe/Paris',
+      input: 'Brief me',
+    });
     expect(result).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Research helper (scheduled)',
@@ -291,13 +349,27 @@ describe('schedule_run', () => {
   });
 
   it('When a workflow is scheduled once, Then its next run is that time', async () => {
-    const result = await resultOf<{ id: string }>(kernel, 'schedule_run', { target_type: 'workflow', target_id: EXAMPLE_WORKFLOW, run_at: '2029-12-01T10:00:00+01:00', name: 'December digest' });
-    expect(result).toMatchObject({ name: 'December digest', cron: null, run_at: '2029-12-01T09:00:00.000Z', timezone: 'UTC', next_run_at: '2029-12-01T09:00:00.000Z' });
+    const result = await resultOf<{ id: string }>(kernel, 'schedule_run', {
+      target_type: 'workflow',
+      target_id: EXAMPLE_WORKFLOW,
+      run_at: '2029-12-01T10:00:00+01:00',
+      name: 'December digest',
+    });
+    expect(result).toMatchObject({
+      name: 'December digest',
+      cron: null,
+      run_at: '2029-12-01T09:00:00.000Z',
+      timezone: 'UTC',
+      next_run_at: '2029-12-01T09:00:00.000Z',
+    });
     expect(await schedules.findById(result.id)).toMatchObject({ targetType: 'workflow', runAt: new Date('2029-12-01T09:00:00Z'), input: {} });
   });
 
   it.each([
-    [{ cron: '@daily', run_at: '2029-12-01T10:00:00Z' }, 'Give exactly one of cron (a recurring run, e.g. "0 9 * * 1-5") and run_at (a single run at an ISO 8601 date-time).'],
+    [
+      { cron: '@daily', run_at: '2029-12-01T10:00:00Z' },
+      'Give exactly one of cron (a recurring run, e.g. "0 9 * * 1-5") and run_at (a single run at an ISO 8601 date-time).',
+    ],
     [{}, 'Give exactly one of cron (a recurring run, e.g. "0 9 * * 1-5") and run_at (a single run at an ISO 8601 date-time).'],
     [{ run_at: '2029-11-01T10:00:00Z' }, 'invalid_argument: Invalid schedule: run_at must be in the future'],
     [{ cron: '0 9 * * 1-5', timezone: 'Mars/Olympus' }, 'invalid_argument: Invalid schedule: timezone unknown time zone "Mars/Olympus"'],

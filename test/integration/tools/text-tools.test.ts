@@ -34,7 +34,12 @@ describe('regex_extract', () => {
 
   it('When a pattern matches the empty string, Then the search stops at max_matches instead of looping', async () => {
     const empty = (index: number) => ({ match: '', index, groups: [] });
-    expect(await run('regex_extract', { text: 'abc', pattern: 'x*', max_matches: 2 })).toEqual({ ok: true, count: 2, truncated: true, matches: [empty(0), empty(1)] });
+    expect(await run('regex_extract', { text: 'abc', pattern: 'x*', max_matches: 2 })).toEqual({
+      ok: true,
+      count: 2,
+      truncated: true,
+      matches: [empty(0), empty(1)],
+    });
   });
 
   it('When the pattern does not compile, Then the error comes back as a result', async () => {
@@ -101,11 +106,18 @@ describe('text_replace', () => {
 
 describe('text_split', () => {
   it('When splitting lines with mixed endings, Then blank lines are dropped and parts trimmed', async () => {
-    expect(await run('text_split', { text: ' one \r\ntwo\r\n\n three\n', mode: 'lines' })).toEqual({ ok: true, parts: ['one', 'two', 'three'], count: 3, truncated: false });
+    expect(await run('text_split', { text: ' one \r\ntwo\r\n\n three\n', mode: 'lines' })).toEqual({
+      ok: true,
+      parts: ['one', 'two', 'three'],
+      count: 3,
+      truncated: false,
+    });
   });
 
   it('When trim and remove_empty are off, Then the parts are exactly the pieces', async () => {
-    expect(await run('text_split', { text: 'a, ,b', mode: 'separator', separator: ',', trim: false, remove_empty: false })).toMatchObject({ parts: ['a', ' ', 'b'] });
+    expect(await run('text_split', { text: 'a, ,b', mode: 'separator', separator: ',', trim: false, remove_empty: false })).toMatchObject({
+      parts: ['a', ' ', 'b'],
+    });
   });
 
   it('When splitting by a regex separator, Then each run of the separator splits once', async () => {
@@ -164,7 +176,10 @@ describe('text_split', () => {
   });
 
   it('When overlap is not below chunk_size or the separator is missing, Then a structured error comes back', async () => {
-    expect(await run('text_split', { text: 'abc', mode: 'chunks', chunk_size: 2, overlap: 2 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await run('text_split', { text: 'abc', mode: 'chunks', chunk_size: 2, overlap: 2 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
     expect(await run('text_split', { text: 'abc', mode: 'separator' })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     expect(await run('text_split', { text: 'abc', mode: 'separator', separator: '(', regex: true })).toMatchObject({
       ok: false,

@@ -27,7 +27,11 @@ describe('web tools through the real kernel', () => {
   describe('manifest examples', () => {
     // Examples are what models are shown: those that need no network must be exactly true.
     const offline = ['url_parse', 'extract_links', 'rss_read', 'web_search'].flatMap((id) =>
-      (JSON.parse(readFileSync(join(__dirname, '../../../tools-builtin', id, 'manifest.json'), 'utf8')) as { examples: Array<{ description: string; input: Record<string, never>; output?: unknown }> }).examples
+      (
+        JSON.parse(readFileSync(join(__dirname, '../../../tools-builtin', id, 'manifest.json'), 'utf8')) as {
+          examples: Array<{ description: string; input: Record<string, never>; output?: unknown }>;
+        }
+      ).examples
         .filter((example) => example.output !== undefined && (id === 'url_parse' || (example.input.url === undefined && example.input.endpoint === undefined)))
         .map((example) => [id, example.description, example] as const),
     );
@@ -86,13 +90,26 @@ describe('web tools through the real kernel', () => {
       const outcome = await kernel.invoke('http_request', { url: `${web.baseUrl}/api/echo?x=1` });
       expect(outcome).toMatchObject({
         success: true,
-        result: { status: 201, ok: true, url: `${web.baseUrl}/api/echo?x=1`, content_type: 'application/json; charset=utf-8', body_format: 'json', body: { method: 'GET', path: '/api/echo?x=1' }, truncated: false },
+        result: {
+          status: 201,
+          ok: true,
+          url: `${web.baseUrl}/api/echo?x=1`,
+          content_type: 'application/json; charset=utf-8',
+          body_format: 'json',
+          body: { method: 'GET', path: '/api/echo?x=1' },
+          truncated: false,
+        },
       });
       expect(outcome.success && (outcome.result as { headers: Record<string, string> }).headers['x-fixture']).toBe('echo');
     });
 
     it('When the body is a JSON object, Then it is sent as JSON with its content type', async () => {
-      const outcome = await kernel.invoke('http_request', { url: `${web.baseUrl}/api/echo`, method: 'POST', headers: { 'X-Trace': 'abc' }, body: { event: 'deploy', ok: true } });
+      const outcome = await kernel.invoke('http_request', {
+        url: `${web.baseUrl}/api/echo`,
+        method: 'POST',
+        headers: { 'X-Trace': 'abc' },
+        body: { event: 'deploy', ok: true },
+      });
       expect(outcome).toMatchObject({ success: true, result: { status: 201 } });
       expect(web.requests).toHaveLength(1);
       expect(web.requests[0]).toMatchObject({ method: 'POST', body: '{"event":"deploy","ok":true}' });
@@ -126,7 +143,10 @@ describe('web tools through the real kernel', () => {
       expect(text).toMatchObject({ success: true, result: { body_format: 'text', truncated: true } });
       expect(text.success && String((text.result as { body: string }).body)).toBe('abcdefghij'.repeat(70_000));
       const json = await kernel.invoke('http_request', { url: `${web.baseUrl}/big.json` });
-      expect(json).toMatchObject({ success: true, result: { body_format: 'text', truncated: true, body: expect.stringMatching(/^\{"items":\[\{"i":0,"name":"item 0"\}/) } });
+      expect(json).toMatchObject({
+        success: true,
+        result: { body_format: 'text', truncated: true, body: expect.stringMatching(/^\{"items":\[\{"i":0,"name":"item 0"\}/) },
+      });
     });
 
     it('When the target is a cloud metadata address, Then the egress guard refuses it without echoing the address', async () => {
@@ -139,7 +159,10 @@ describe('web tools through the real kernel', () => {
   describe('web_fetch', () => {
     it('When a page is fetched, Then its title and main text come back without navigation, scripts or chrome', async () => {
       const outcome = await kernel.invoke('web_fetch', { url: `${web.baseUrl}/article.html` });
-      expect(outcome).toMatchObject({ success: true, result: { url: `${web.baseUrl}/article.html`, status: 200, content_type: 'text/html', title: 'Sandboxes & isolates — a field guide', truncated: false } });
+      expect(outcome).toMatchObject({
+        success: true,
+        result: { url: `${web.baseUrl}/article.html`, status: 200, content_type: 'text/html', title: 'Sandboxes & isolates — a field guide', truncated: false },
+      });
       const text = outcome.success ? (outcome.result as { text: string }).text : '';
       expect(text.startsWith('Why one isolate per plugin\n\nAn isolate has its own heap')).toBe(true);
       expect(text).toContain('keeps a small pool of warm isolates');
@@ -220,10 +243,33 @@ describe('web tools through the real kernel', () => {
       const outcome = await kernel.invoke('rss_read', { url: `${web.baseUrl}/feeds/rss2.xml` });
       expect(outcome).toMatchObject({ success: true });
       expect(outcome.success && outcome.result).toEqual({
-        feed: { format: 'rss', title: 'Kernel & Tools Blog', link: 'https://blog.example.org/', description: 'Notes about sandboxes', updated: '2024-05-06T10:00:00.000Z', url: `${web.baseUrl}/feeds/rss2.xml` },
+        feed: {
+          format: 'rss',
+          title: 'Kernel & Tools Blog',
+          link: 'https://blog.example.org/',
+          description: 'Notes about sandboxes',
+          updated: '2024-05-06T10:00:00.000Z',
+          url: `${web.baseUrl}/feeds/rss2.xml`,
+        },
         items: [
-          { title: 'Isolates in practice', link: 'https://blog.example.org/posts/isolates', id: 'post-2', published: '2024-05-06T09:30:00.000Z', author: 'Ada Lovelace', summary: 'Why one isolate per plugin & version.', categories: ['sandbox', 'v8'] },
-          { title: 'Hello world', link: `${web.baseUrl}/posts/hello`, id: 'https://blog.example.org/posts/hello', published: '2024-05-01T06:00:00.000Z', author: '', summary: 'First post ever', categories: [] },
+          {
+            title: 'Isolates in practice',
+            link: 'https://blog.example.org/posts/isolates',
+            id: 'post-2',
+            published: '2024-05-06T09:30:00.000Z',
+            author: 'Ada Lovelace',
+            summary: 'Why one isolate per plugin & version.',
+            categories: ['sandbox', 'v8'],
+          },
+          {
+            title: 'Hello world',
+            link: `${web.baseUrl}/posts/hello`,
+            id: 'https://blog.example.org/posts/hello',
+            published: '2024-05-01T06:00:00.000Z',
+            author: '',
+            summary: 'First post ever',
+            categories: [],
+          },
         ],
         total: 2,
         truncated: false,
@@ -235,8 +281,23 @@ describe('web tools through the real kernel', () => {
       expect(outcome).toMatchObject({
         success: true,
         result: {
-          feed: { format: 'atom', title: 'Release notes', link: `${web.baseUrl}/releases/`, description: 'Every release of the kernel', updated: '2024-05-02T12:00:00.000Z' },
-          items: [{ title: 'Kernel 1.1 released', link: `${web.baseUrl}/releases/1.1`, id: 'tag:example.org,2024:1.1', author: 'Grace Hopper', summary: 'Adds the kv capability.', categories: ['release'] }],
+          feed: {
+            format: 'atom',
+            title: 'Release notes',
+            link: `${web.baseUrl}/releases/`,
+            description: 'Every release of the kernel',
+            updated: '2024-05-02T12:00:00.000Z',
+          },
+          items: [
+            {
+              title: 'Kernel 1.1 released',
+              link: `${web.baseUrl}/releases/1.1`,
+              id: 'tag:example.org,2024:1.1',
+              author: 'Grace Hopper',
+              summary: 'Adds the kv capability.',
+              categories: ['release'],
+            },
+          ],
           total: 2,
           truncated: true,
         },
@@ -247,7 +308,10 @@ describe('web tools through the real kernel', () => {
       const outcome = await kernel.invoke('rss_read', { xml: readFileSync(join(FIXTURES, 'rdf.xml'), 'utf8') });
       expect(outcome).toMatchObject({
         success: true,
-        result: { feed: { format: 'rdf', title: 'Old-school feed', url: null }, items: [{ title: 'Item A', link: 'https://old.example.net/a', published: '2003-12-13T18:30:02.000Z', author: 'Tim' }] },
+        result: {
+          feed: { format: 'rdf', title: 'Old-school feed', url: null },
+          items: [{ title: 'Item A', link: 'https://old.example.net/a', published: '2003-12-13T18:30:02.000Z', author: 'Tim' }],
+        },
       });
       expect(web.requests).toHaveLength(0);
     });
@@ -261,20 +325,33 @@ describe('web tools through the real kernel', () => {
   describe('web_search', () => {
     it('When no endpoint is given or remembered, Then it answers configured false with instructions', async () => {
       const outcome = await kernel.invoke('web_search', { query: 'isolates' }, { actor: { userId: 'user-without-endpoint', role: 'user' } });
-      expect(outcome).toMatchObject({ success: true, result: { configured: false, query: 'isolates', results: [], message: expect.stringContaining('Pass `endpoint`') } });
+      expect(outcome).toMatchObject({
+        success: true,
+        result: { configured: false, query: 'isolates', results: [], message: expect.stringContaining('Pass `endpoint`') },
+      });
       expect(web.requests).toHaveLength(0);
     });
 
     it('When an endpoint is given and remembered, Then results are mapped and later searches reuse it', async () => {
       const actor = { userId: 'searcher', role: 'user' as const };
-      const first = await kernel.invoke('web_search', { query: 'isolated vm', endpoint: `${web.baseUrl}/searx`, remember_endpoint: true, max_results: 2, language: 'en', time_range: 'month', page: 2 }, { actor });
+      const first = await kernel.invoke(
+        'web_search',
+        { query: 'isolated vm', endpoint: `${web.baseUrl}/searx`, remember_endpoint: true, max_results: 2, language: 'en', time_range: 'month', page: 2 },
+        { actor },
+      );
       expect(first).toMatchObject({ success: true });
       expect(first.success && first.result).toEqual({
         configured: true,
         endpoint: `${web.baseUrl}/searx`,
         query: 'isolated vm',
         results: [
-          { title: 'About isolated vm', url: 'https://docs.example.org/isolated%20vm', snippet: 'Everything about isolated vm.', engine: 'duckduckgo', published_at: null },
+          {
+            title: 'About isolated vm',
+            url: 'https://docs.example.org/isolated%20vm',
+            snippet: 'Everything about isolated vm.',
+            engine: 'duckduckgo',
+            published_at: null,
+          },
           { title: 'News item', url: 'https://news.example.org/item', snippet: 'page 2', engine: 'bing', published_at: '2024-05-01T00:00:00' },
         ],
         suggestions: ['isolated vm tutorial'],
@@ -283,7 +360,10 @@ describe('web tools through the real kernel', () => {
       expect(web.requests[0].path).toBe('/searx/search?q=isolated+vm&format=json&pageno=2&language=en&time_range=month');
 
       const second = await kernel.invoke('web_search', { query: 'second' }, { actor });
-      expect(second).toMatchObject({ success: true, result: { configured: true, endpoint: `${web.baseUrl}/searx`, results: [{ title: 'About second' }, {}, {}] } });
+      expect(second).toMatchObject({
+        success: true,
+        result: { configured: true, endpoint: `${web.baseUrl}/searx`, results: [{ title: 'About second' }, {}, {}] },
+      });
       const otherUser = await kernel.invoke('web_search', { query: 'third' }, { actor: { userId: 'someone-else', role: 'user' } });
       expect(otherUser).toMatchObject({ success: true, result: { configured: false } });
     });
@@ -291,7 +371,10 @@ describe('web tools through the real kernel', () => {
     it('When the endpoint has the JSON format switched off, Then the failure says how to enable it and nothing is remembered', async () => {
       const actor = { userId: 'typo-user', role: 'user' as const };
       const outcome = await kernel.invoke('web_search', { query: 'x', endpoint: `${web.baseUrl}/no-json-search`, remember_endpoint: true }, { actor });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('`json` is missing from `search.formats`') } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', message: expect.stringContaining('`json` is missing from `search.formats`') },
+      });
       expect(await kernel.invoke('web_search', { query: 'x' }, { actor })).toMatchObject({ success: true, result: { configured: false } });
     });
 

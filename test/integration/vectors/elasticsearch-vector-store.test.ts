@@ -97,7 +97,10 @@ describe('FakeElasticsearchServer', () => {
 
       expect(failure).toBeInstanceOf(errors.ResponseError);
       expect((failure as errors.ResponseError).statusCode).toBe(404);
-      expect((failure as errors.ResponseError).body).toMatchObject({ status: 404, error: { type: 'index_not_found_exception', reason: 'no such index [nope]', index: 'nope' } });
+      expect((failure as errors.ResponseError).body).toMatchObject({
+        status: 404,
+        error: { type: 'index_not_found_exception', reason: 'no such index [nope]', index: 'nope' },
+      });
     } finally {
       await client.close();
     }

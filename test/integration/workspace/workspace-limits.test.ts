@@ -41,7 +41,10 @@ describe('workspace_write within the workspace size cap', () => {
     const { actor } = userOf('replace-user');
     expect(await kernel.invoke('workspace_write', { path: 'big.txt', content: 'x'.repeat(1_000) }, { actor })).toMatchObject({ success: true });
 
-    expect(await kernel.invoke('workspace_write', { path: 'big.txt', content: 'y'.repeat(10) }, { actor })).toMatchObject({ success: true, result: { size: 10 } });
+    expect(await kernel.invoke('workspace_write', { path: 'big.txt', content: 'y'.repeat(10) }, { actor })).toMatchObject({
+      success: true,
+      result: { size: 10 },
+    });
     expect(await kernel.invoke('workspace_write', { path: 'big.txt', content: 'z'.repeat(991), mode: 'append' }, { actor })).toMatchObject({
       success: false,
       error: { code: 'quota_exceeded' },
@@ -61,7 +64,6 @@ describe('workspace_write within the workspace size cap', () => {
     expect(existsSync(onDisk('files-user', 'deeper'))).toBe(false);
     expect(await kernel.invoke('workspace_write', { path: 'four.txt', content: '4' }, { actor })).toMatchObject({ success: true });
   });
-
 });
 
 describe('WorkspaceCapability under concurrent writes of one user', () => {
@@ -84,10 +86,14 @@ describe('WorkspaceCapability under concurrent writes of one user', () => {
       alsoUses: () => undefined,
     };
 
-    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => capability.handle('write', { path: `f${i}.txt`, content: 'x'.repeat(300) }, context)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => capability.handle('write', { path: `f${i}.txt`, content: 'x'.repeat(300) }, context)),
+    );
 
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
-    expect(outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => (o.reason as CapabilityError).code)).toEqual(Array(7).fill('quota_exceeded'));
+    expect(outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => (o.reason as CapabilityError).code)).toEqual(
+      Array(7).fill('quota_exceeded'),
+    );
     expect(readdirSync(join(dataDir, 'race-user'))).toHaveLength(3);
   });
 });

@@ -57,8 +57,20 @@ async function problemOf(archive: Buffer): Promise<string> {
 
 describe('reading a plugin archive', () => {
   it('When a gzipped archive holds the manifest, entry, signature and key id, Then it reads as the JSON bundle', async () => {
-    const archive = gzipSync(rawTar(standard([{ path: 'public_key_id', body: '7c7a228f9ab4e50c\n' }, { path: 'README.md', body: '# hi' }])));
-    expect(await readPluginArchive(archive)).toEqual({ manifest: MANIFEST, code: CODE, signature: SIGNATURE.toString('base64'), public_key_id: '7c7a228f9ab4e50c' });
+    const archive = gzipSync(
+      rawTar(
+        standard([
+          { path: 'public_key_id', body: '7c7a228f9ab4e50c\n' },
+          { path: 'README.md', body: '# hi' },
+        ]),
+      ),
+    );
+    expect(await readPluginArchive(archive)).toEqual({
+      manifest: MANIFEST,
+      code: CODE,
+      signature: SIGNATURE.toString('base64'),
+      public_key_id: '7c7a228f9ab4e50c',
+    });
   });
 
   it('When the files sit under one folder and the signature is raw bytes, Then it reads the same (plain tar too)', async () => {
@@ -84,7 +96,14 @@ describe('reading a plugin archive', () => {
     ['no entry file', standard().filter((e) => e.path !== 'dist/index.js'), 'holds no entry file "dist/index.js"'],
     ['a manifest that is not JSON', [{ path: 'manifest.json', body: '{nope' }], 'not valid JSON'],
     ['a manifest that is an array', [{ path: 'manifest.json', body: '[]' }], 'not a JSON object'],
-    ['code that is not UTF-8', [{ path: 'manifest.json', body: JSON.stringify(MANIFEST) }, { path: 'dist/index.js', body: Buffer.from([0xff, 0xfe, 0x00]) }], 'not UTF-8'],
+    [
+      'code that is not UTF-8',
+      [
+        { path: 'manifest.json', body: JSON.stringify(MANIFEST) },
+        { path: 'dist/index.js', body: Buffer.from([0xff, 0xfe, 0x00]) },
+      ],
+      'not UTF-8',
+    ],
   ])('When the archive holds %s, Then it is refused', async (_case, entries, message) => {
     expect(await problemOf(rawTar(entries as RawEntry[]))).toContain(message);
   });

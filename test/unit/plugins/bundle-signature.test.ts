@@ -37,7 +37,9 @@ const verifierFor = (...keys: KeyObject[]) => Ed25519BundleVerifier.fromConfig(k
 
 describe('canonical JSON (RFC 8785)', () => {
   it('When keys are in any order or nested, Then the text is sorted, compact and keeps array order', () => {
-    expect(canonicalJson({ b: [3, { z: 1, a: null }], a: 'é\u2028"', c: { y: true, x: 1.5 } })).toBe('{"a":"é\u2028\\"","b":[3,{"a":null,"z":1}],"c":{"x":1.5,"y":true}}');
+    expect(canonicalJson({ b: [3, { z: 1, a: null }], a: 'é\u2028"', c: { y: true, x: 1.5 } })).toBe(
+      '{"a":"é\u2028\\"","b":[3,{"a":null,"z":1}],"c":{"x":1.5,"y":true}}',
+    );
   });
 
   it('When numbers have several spellings, Then they are written as ECMAScript does', () => {
@@ -52,7 +54,7 @@ describe('canonical JSON (RFC 8785)', () => {
   });
 
   it('When the CLI and the server build the signed bytes, Then they are identical, byte for byte', () => {
-    const manifests = [MANIFEST, { '': [], 'ü': { '\u00e9': 1, e: 2 }, 'a b': 'x\n\t\u0000' }, { n: [0.1, 2e-7, 123456789012345680000] }];
+    const manifests = [MANIFEST, { '': [], ü: { '\u00e9': 1, e: 2 }, 'a b': 'x\n\t\u0000' }, { n: [0.1, 2e-7, 123456789012345680000] }];
     for (const manifest of manifests) {
       expect(cli.canonicalJson(manifest)).toBe(canonicalJson(manifest));
       expect(cli.signingPayload(manifest, CODE).equals(bundleSigningPayload(manifest, CODE))).toBe(true);

@@ -12,7 +12,16 @@ const ACTOR: Actor = { userId: 'user-1', role: 'user' };
 
 function contextWith(remainingMs = 10_000): CapabilityCallContext {
   let calls = 0;
-  return { pluginId: 'p', publisher: 'builtin', actor: ACTOR, grant: {}, signal: new AbortController().signal, remainingMs: () => remainingMs, count: () => ++calls, alsoUses: () => undefined };
+  return {
+    pluginId: 'p',
+    publisher: 'builtin',
+    actor: ACTOR,
+    grant: {},
+    signal: new AbortController().signal,
+    remainingMs: () => remainingMs,
+    count: () => ++calls,
+    alsoUses: () => undefined,
+  };
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -50,7 +59,9 @@ describe('DatasourceCapability', () => {
   });
 
   it('When list is called, Then the summaries come back as items', async () => {
-    expect(await capability.handle('list', {}, contextWith())).toMatchObject({ items: [{ id: 'd1', name: 'sales', type: 'sqlite' }, { id: 'd2' }, { id: 'd3' }] });
+    expect(await capability.handle('list', {}, contextWith())).toMatchObject({
+      items: [{ id: 'd1', name: 'sales', type: 'sqlite' }, { id: 'd2' }, { id: 'd3' }],
+    });
   });
 
   it.each([
@@ -98,14 +109,20 @@ describe('NotifyCapability', () => {
   const gateway: NotificationGateway = {
     send: async (_actor, message) => {
       sent.push(message);
-      return message.channel === 'im' ? { id: 'n1', channel: 'im', delivered: false, status: 500, detail: 'down' } : { id: 'n1', channel: 'in_app', delivered: true };
+      return message.channel === 'im'
+        ? { id: 'n1', channel: 'im', delivered: false, status: 500, detail: 'down' }
+        : { id: 'n1', channel: 'in_app', delivered: true };
     },
   };
   const capability = new NotifyCapability(gateway);
   beforeEach(() => (sent.length = 0));
 
   it('When send is called, Then the message reaches the gateway and the receipt comes back without empty fields', async () => {
-    expect(await capability.handle('send', { message: 'hi', title: 't', data: { a: 1 } }, contextWith())).toEqual({ id: 'n1', delivered: true, channel: 'in_app' });
+    expect(await capability.handle('send', { message: 'hi', title: 't', data: { a: 1 } }, contextWith())).toEqual({
+      id: 'n1',
+      delivered: true,
+      channel: 'in_app',
+    });
     expect(sent[0]).toEqual({ message: 'hi', title: 't', data: { a: 1 }, channel: undefined, to: undefined, format: undefined });
     expect(await capability.handle('send', { channel: 'im', to: 'https://x.test', message: 'hi', format: 'slack' }, contextWith())).toEqual({
       id: 'n1',
@@ -116,10 +133,13 @@ describe('NotifyCapability', () => {
     });
   });
 
-  it.each<[JsonValue]>([[{}], [{ message: 1 }], [{ message: 'm', data: [1] }], [{ message: 'm', channel: 3 }], [null]])('When the arguments are %j, Then the call fails with invalid_argument', async (args) => {
-    expect(await codeOf(capability.handle('send', args, contextWith()))).toBe('invalid_argument');
-    expect(sent).toHaveLength(0);
-  });
+  it.each<[JsonValue]>([[{}], [{ message: 1 }], [{ message: 'm', data: [1] }], [{ message: 'm', channel: 3 }], [null]])(
+    'When the arguments are %j, Then the call fails with invalid_argument',
+    async (args) => {
+      expect(await codeOf(capability.handle('send', args, contextWith()))).toBe('invalid_argument');
+      expect(sent).toHaveLength(0);
+    },
+  );
 
   it('When a tool call sends more than 5 notifications, Then the quota stops it', async () => {
     const context = contextWith();

@@ -7,12 +7,27 @@ describe('EgressAddressPolicy', () => {
     expect(strict.isAddressAllowed(address, 443)).toBe(true);
   });
 
-  it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '172.16.5.4', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::', 'fd12::1', 'fe80::1', '224.0.0.1', '255.255.255.255', '64:ff9b::a00:1', '2002:a00:1::', 'not-an-ip'])(
-    'refuses %s',
-    (address) => {
-      expect(strict.isAddressAllowed(address, 80)).toBe(false);
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    '::1',
+    '::ffff:127.0.0.1',
+    '10.1.2.3',
+    '172.16.5.4',
+    '192.168.0.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::',
+    'fd12::1',
+    'fe80::1',
+    '224.0.0.1',
+    '255.255.255.255',
+    '64:ff9b::a00:1',
+    '2002:a00:1::',
+    'not-an-ip',
+  ])('refuses %s', (address) => {
+    expect(strict.isAddressAllowed(address, 80)).toBe(false);
+  });
 
   it.each([
     ['IPv4-compatible loopback', '::7f00:1'],

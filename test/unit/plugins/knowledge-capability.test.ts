@@ -98,7 +98,12 @@ describe('KnowledgeCapability behind the capability router', () => {
     ['search with a string topK', 'search', () => ({ query: 'x', topK: '5' }), 'invalid_argument'],
     ['search with topK 0', 'search', () => ({ query: 'x', topK: 0 }), 'invalid_argument'],
     ['add with nested metadata', 'addDocument', () => ({ knowledgeBaseId: own, title: 't', content: 'c', metadata: { a: { b: 1 } } }), 'invalid_argument'],
-    ['add with an unknown content type', 'addDocument', () => ({ knowledgeBaseId: own, title: 't', content: 'c', contentType: 'text/html' }), 'invalid_argument'],
+    [
+      'add with an unknown content type',
+      'addDocument',
+      () => ({ knowledgeBaseId: own, title: 't', content: 'c', contentType: 'text/html' }),
+      'invalid_argument',
+    ],
     ['add a blank text', 'addDocument', () => ({ knowledgeBaseId: own, title: 't', content: '   ' }), 'invalid_argument'],
     ['add an over-long text', 'addDocument', () => ({ knowledgeBaseId: own, title: 't', content: 'x'.repeat(200_001) }), 'too_large'],
   ])('When a tool tries to %s, Then the call fails with %s', async (_case, method, args, code) => {
@@ -120,9 +125,15 @@ describe('KnowledgeCapability behind the capability router', () => {
     await bed.ingestor.add(alice, own, { title: 'faq.md', content: 'The warranty lasts two years from the date of purchase.' });
     const scope = scopeFor(alice, { knowledge: {}, llm: { maxCalls: 2 } });
     for (let i = 0; i < 2; i += 1) {
-      expect(await call(router, scope, 'answer', { question: 'How long is the warranty?', knowledgeBaseId: own })).toMatchObject({ ok: true, body: { grounded: true } });
+      expect(await call(router, scope, 'answer', { question: 'How long is the warranty?', knowledgeBaseId: own })).toMatchObject({
+        ok: true,
+        body: { grounded: true },
+      });
     }
-    expect(await call(router, scope, 'answer', { question: 'How long is the warranty?' })).toEqual({ ok: false, body: { code: 'quota_exceeded', message: expect.any(String) } });
+    expect(await call(router, scope, 'answer', { question: 'How long is the warranty?' })).toEqual({
+      ok: false,
+      body: { code: 'quota_exceeded', message: expect.any(String) },
+    });
     expect([...scope.used].sort()).toEqual(['knowledge', 'llm']);
     expect(scope.counts.get('llm')).toBe(3);
   });

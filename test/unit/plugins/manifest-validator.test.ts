@@ -40,7 +40,9 @@ describe('validateManifest', () => {
     const check = validateManifest({ ...valid(), capabilities: { shell: {}, log: {} } });
     expect(check).toEqual({
       ok: false,
-      issues: [{ field: 'capabilities.shell', message: 'unknown capability "shell"; known: http, llm, knowledge, workspace, kv, datasource, platform, notify, log' }],
+      issues: [
+        { field: 'capabilities.shell', message: 'unknown capability "shell"; known: http, llm, knowledge, workspace, kv, datasource, platform, notify, log' },
+      ],
     });
   });
 

@@ -73,7 +73,14 @@ describe('PlatformCapability', () => {
     const budget = new LlmCallBudget(10);
     const context = contextWith({ budget });
     expect(await call('agents.call', { agentId: AGENT_ID, message: 'Summarise the May incidents.' }, context)).toEqual({ answered_by: 'callAgent' });
-    expect(calls).toEqual([{ method: 'callAgent', actor: ACTOR, request: { agentId: AGENT_ID, message: 'Summarise the May incidents.' }, options: { budget, signal: context.signal } }]);
+    expect(calls).toEqual([
+      {
+        method: 'callAgent',
+        actor: ACTOR,
+        request: { agentId: AGENT_ID, message: 'Summarise the May incidents.' },
+        options: { budget, signal: context.signal },
+      },
+    ]);
   });
 
   it('When a workflow is run without input or wait, Then it runs now with an empty object; wait false queues it', async () => {
@@ -86,7 +93,15 @@ describe('PlatformCapability', () => {
   });
 
   it('When a task is created, Then its due date is parsed and the optional fields pass through', async () => {
-    await call('tasks.create', { title: 'Refund order 10482', priority: 'urgent', requiresApproval: true, dependsOn: ['t1', 't2'], dueAt: '2030-05-10T19:00:00+02:00', goalId: 'g1', description: '' });
+    await call('tasks.create', {
+      title: 'Refund order 10482',
+      priority: 'urgent',
+      requiresApproval: true,
+      dependsOn: ['t1', 't2'],
+      dueAt: '2030-05-10T19:00:00+02:00',
+      goalId: 'g1',
+      description: '',
+    });
     expect(calls[0].request).toEqual({
       title: 'Refund order 10482',
       description: '',
@@ -110,16 +125,33 @@ describe('PlatformCapability', () => {
   });
 
   it('When a run is scheduled by cron or for one time, Then exactly that timing reaches the gateway', async () => {
-    await call('schedules.create', { targetType: 'agent', targetId: AGENT_ID, cron: '0 9 * * 1-5', timezone: 'Europe/Paris', input: 'Brief me', name: 'Morning' });
+    await call('schedules.create', {
+      targetType: 'agent',
+      targetId: AGENT_ID,
+      cron: '0 9 * * 1-5',
+      timezone: 'Europe/Paris',
+      input: 'Brief me',
+      name: 'Morning',
+    });
     await call('schedules.create', { targetType: 'workflow', targetId: 'w1', runAt: '2030-01-15T08:00:00Z' });
     expect(calls.map((c) => c.request)).toEqual([
       { targetType: 'agent', targetId: AGENT_ID, cron: '0 9 * * 1-5', runAt: undefined, timezone: 'Europe/Paris', input: 'Brief me', name: 'Morning' },
-      { targetType: 'workflow', targetId: 'w1', cron: undefined, runAt: new Date('2030-01-15T08:00:00Z'), timezone: undefined, input: undefined, name: undefined },
+      {
+        targetType: 'workflow',
+        targetId: 'w1',
+        cron: undefined,
+        runAt: new Date('2030-01-15T08:00:00Z'),
+        timezone: undefined,
+        input: undefined,
+        name: undefined,
+      },
     ]);
   });
 
   it('When the action is unknown, Then the call fails naming every known action', async () => {
-    expect(await codeOf(call('agents.list', {}))).toBe(`invalid_argument: platform.call: unknown action "agents.list"; the actions are ${PLATFORM_ACTIONS.join(', ')}`);
+    expect(await codeOf(call('agents.list', {}))).toBe(
+      `invalid_argument: platform.call: unknown action "agents.list"; the actions are ${PLATFORM_ACTIONS.join(', ')}`,
+    );
     expect(await codeOf(capability.handle('call', { args: {} }, contextWith()))).toBe('invalid_argument: platform.call: "action" must be a string');
     expect(calls).toHaveLength(0);
   });
@@ -133,14 +165,38 @@ describe('PlatformCapability', () => {
     ['workflows.run', { workflowId: 'w1', input: { blob: 'x'.repeat(70_000) } }, 'too_large: workflows.run: "input" is over 65536 characters of JSON'],
     ['tasks.create', { title: 'T', priority: 'asap' }, 'invalid_argument: tasks.create: "priority" must be one of low, normal, high, urgent'],
     ['tasks.create', { title: 'T', dependsOn: ['t1', 2] }, 'invalid_argument: tasks.create: "dependsOn" must be an array of strings'],
-    ['tasks.create', { title: 'T', dueAt: '2030-02-30' }, 'invalid_argument: tasks.create: "dueAt" must be an ISO 8601 date or date-time with a time zone, e.g. 2024-06-01T09:00:00Z'],
-    ['tasks.create', { title: 'T', dueAt: '2030-05-10T17:00:00' }, 'invalid_argument: tasks.create: "dueAt" must be an ISO 8601 date or date-time with a time zone, e.g. 2024-06-01T09:00:00Z'],
+    [
+      'tasks.create',
+      { title: 'T', dueAt: '2030-02-30' },
+      'invalid_argument: tasks.create: "dueAt" must be an ISO 8601 date or date-time with a time zone, e.g. 2024-06-01T09:00:00Z',
+    ],
+    [
+      'tasks.create',
+      { title: 'T', dueAt: '2030-05-10T17:00:00' },
+      'invalid_argument: tasks.create: "dueAt" must be an ISO 8601 date or date-time with a time zone, e.g. 2024-06-01T09:00:00Z',
+    ],
     ['tasks.create', { title: 'x'.repeat(201) }, 'invalid_argument: tasks.create: "title" must be 1–200 characters'],
-    ['tasks.update_status', { taskId: 't1', status: 'awaiting_approval' }, 'invalid_argument: tasks.update_status: "status" must be one of pending, claimed, completed, failed'],
+    [
+      'tasks.update_status',
+      { taskId: 't1', status: 'awaiting_approval' },
+      'invalid_argument: tasks.update_status: "status" must be one of pending, claimed, completed, failed',
+    ],
     ['tasks.update_status', { taskId: 't1' }, 'invalid_argument: tasks.update_status: "status" must be one of pending, claimed, completed, failed'],
-    ['schedules.create', { targetType: 'agent', targetId: AGENT_ID }, 'invalid_argument: schedules.create: give exactly one of "cron" (a recurring run) and "runAt" (a single run)'],
-    ['schedules.create', { targetType: 'agent', targetId: AGENT_ID, cron: '@daily', runAt: '2030-01-15T08:00:00Z' }, 'invalid_argument: schedules.create: give exactly one of "cron" (a recurring run) and "runAt" (a single run)'],
-    ['schedules.create', { targetType: 'team', targetId: AGENT_ID, cron: '@daily' }, 'invalid_argument: schedules.create: "targetType" must be one of workflow, agent'],
+    [
+      'schedules.create',
+      { targetType: 'agent', targetId: AGENT_ID },
+      'invalid_argument: schedules.create: give exactly one of "cron" (a recurring run) and "runAt" (a single run)',
+    ],
+    [
+      'schedules.create',
+      { targetType: 'agent', targetId: AGENT_ID, cron: '@daily', runAt: '2030-01-15T08:00:00Z' },
+      'invalid_argument: schedules.create: give exactly one of "cron" (a recurring run) and "runAt" (a single run)',
+    ],
+    [
+      'schedules.create',
+      { targetType: 'team', targetId: AGENT_ID, cron: '@daily' },
+      'invalid_argument: schedules.create: "targetType" must be one of workflow, agent',
+    ],
   ])('When %s gets %j, Then it fails with "%s" before the gateway', async (action, args, expected) => {
     expect(await codeOf(call(action, args))).toBe(expected);
     expect(calls).toHaveLength(0);
@@ -155,7 +211,9 @@ describe('PlatformCapability', () => {
     await call('agents.call', { agentId: AGENT_ID, message: 'a' }, context);
     await call('workflows.run', { workflowId: 'w1' }, context);
     await call('workflows.run', { workflowId: 'w1', wait: false }, context);
-    expect(await codeOf(call('agents.call', { agentId: AGENT_ID, message: 'b' }, context))).toBe('quota_exceeded: A tool call may make at most 3 agent calls and workflow runs');
+    expect(await codeOf(call('agents.call', { agentId: AGENT_ID, message: 'b' }, context))).toBe(
+      'quota_exceeded: A tool call may make at most 3 agent calls and workflow runs',
+    );
     // Other kinds of use have quotas of their own.
     expect(await call('tasks.create', { title: 'still fine' }, context)).toEqual({ answered_by: 'createTask' });
     expect(calls).toHaveLength(4);
@@ -169,12 +227,16 @@ describe('PlatformCapability', () => {
     }
     expect(await codeOf(call('tasks.create', { title: 'one more' }, context))).toBe('quota_exceeded: A tool call may make at most 20 task writes');
     for (let i = 0; i < 5; i += 1) await call('schedules.create', { targetType: 'workflow', targetId: 'w1', cron: '@daily' }, context);
-    expect(await codeOf(call('schedules.create', { targetType: 'workflow', targetId: 'w1', cron: '@daily' }, context))).toBe('quota_exceeded: A tool call may make at most 5 schedules');
+    expect(await codeOf(call('schedules.create', { targetType: 'workflow', targetId: 'w1', cron: '@daily' }, context))).toBe(
+      'quota_exceeded: A tool call may make at most 5 schedules',
+    );
   });
 
   it('When less than a second is left, Then no nested run starts, but queuing one still works', async () => {
     const context = contextWith({ remainingMs: 900 });
-    expect(await codeOf(call('agents.call', { agentId: AGENT_ID, message: 'a' }, context))).toBe('timeout: agents.call: the tool call has no time left for a nested run');
+    expect(await codeOf(call('agents.call', { agentId: AGENT_ID, message: 'a' }, context))).toBe(
+      'timeout: agents.call: the tool call has no time left for a nested run',
+    );
     expect(await codeOf(call('workflows.run', { workflowId: 'w1' }, context))).toBe('timeout: workflows.run: the tool call has no time left for a nested run');
     expect(await call('workflows.run', { workflowId: 'w1', wait: false }, context)).toEqual({ answered_by: 'runWorkflow' });
   });
@@ -203,7 +265,9 @@ describe('platform through the router', () => {
       const router = new CapabilityRouter();
       router.register('platform', new PlatformCapability(recordingGateway(calls)));
       const other = PLATFORM_ACTIONS.find((action) => action !== own);
-      const answer = decode(await router.handle(scope(manifest.capabilities.platform.actions), 'platform', 'call', JSON.stringify({ action: other, args: {} })));
+      const answer = decode(
+        await router.handle(scope(manifest.capabilities.platform.actions), 'platform', 'call', JSON.stringify({ action: other, args: {} })),
+      );
       expect(answer).toEqual({ ok: false, body: { code: 'capability_denied', message: `The manifest does not allow the platform action "${other}"` } });
       expect(manifest.capabilities.platform.actions).toEqual([own]);
       expect(calls).toHaveLength(0);
@@ -213,7 +277,12 @@ describe('platform through the router', () => {
   it('When the use case refuses an illegal task move, Then the plugin gets the conflict code and the use case’s message', async () => {
     const router = new CapabilityRouter();
     router.register('platform', new PlatformCapability(recordingGateway([], () => new IllegalTaskTransitionError('claim', 'completed'))));
-    const answer = await router.handle(scope(['tasks.update_status']), 'platform', 'call', JSON.stringify({ action: 'tasks.update_status', args: { taskId: 't1', status: 'claimed' } }));
+    const answer = await router.handle(
+      scope(['tasks.update_status']),
+      'platform',
+      'call',
+      JSON.stringify({ action: 'tasks.update_status', args: { taskId: 't1', status: 'claimed' } }),
+    );
     expect(decode(answer)).toEqual({ ok: false, body: { code: 'conflict', message: 'Cannot claim a task that is completed' } });
   });
 });

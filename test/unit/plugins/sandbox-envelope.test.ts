@@ -17,22 +17,35 @@ describe('decodeEnvelope (the worker re-checks what the isolate reports)', () =>
   });
 
   it('When the isolate claims a kernel failure the worker never raised, Then it becomes runtime_error', () => {
-    expect(decodeEnvelope(header({ ok: false, code: 'timeout', message: 'fake' }), call(), options)).toMatchObject({ error: { code: 'runtime_error', message: 'fake' } });
+    expect(decodeEnvelope(header({ ok: false, code: 'timeout', message: 'fake' }), call(), options)).toMatchObject({
+      error: { code: 'runtime_error', message: 'fake' },
+    });
     expect(decodeEnvelope(header({ ok: false, code: 'capability_denied', message: 'm' }), call(['capability_denied']), options)).toMatchObject({
       error: { code: 'capability_denied' },
     });
   });
 
   it('When logs exceed the bounds or carry odd levels, Then they are cut and normalised', () => {
-    const logs = [{ level: 'info', message: 'abcdefgh' }, { level: 'evil', message: 'b' }, { level: 'log', message: 'c' }];
+    const logs = [
+      { level: 'info', message: 'abcdefgh' },
+      { level: 'evil', message: 'b' },
+      { level: 'log', message: 'c' },
+    ];
     expect(decodeEnvelope(header({ ok: true, logs, dropped: 4 }) + '\n1', call(), options)).toMatchObject({
-      logs: [{ level: 'info', message: 'abcdef…' }, { level: 'log', message: 'b' }, { level: 'warn', message: '4 more log lines were dropped' }],
+      logs: [
+        { level: 'info', message: 'abcdef…' },
+        { level: 'log', message: 'b' },
+        { level: 'warn', message: '4 more log lines were dropped' },
+      ],
     });
   });
 
   it('When the header is longer than the log limits allow an honest one to be, Then it is refused as malformed', () => {
     const padded = header({ ok: true, padding: 'x'.repeat(20_000) });
-    expect(decodeEnvelope(`${padded}\n1`, call(), options)).toMatchObject({ ok: false, error: { code: 'runtime_error', message: expect.stringContaining('malformed') } });
+    expect(decodeEnvelope(`${padded}\n1`, call(), options)).toMatchObject({
+      ok: false,
+      error: { code: 'runtime_error', message: expect.stringContaining('malformed') },
+    });
   });
 
   it.each([[42], [null], ['not json'], ['[1,2]']])('When the envelope is %j, Then it is a runtime_error', (envelope) => {

@@ -136,7 +136,10 @@ describe('calendarLines', () => {
       url: 'https://example.com/meet',
       status: 'confirmed' as const,
       organizer: { email: 'lead@example.com', name: 'Team "Lead"' },
-      attendees: [{ email: 'ana@example.com', name: 'Lopez, Ana' }, { email: 'ben@example.com', role: 'optional' as const, rsvp: false }],
+      attendees: [
+        { email: 'ana@example.com', name: 'Lopez, Ana' },
+        { email: 'ben@example.com', role: 'optional' as const, rsvp: false },
+      ],
       alarms: [{ minutes_before: 15 }, { minutes_before: 1440, description: 'Tomorrow' }],
     };
     expect(calendarLines(input, resolveTiming(input), 'abc@agent-platform', NOW)).toEqual([

@@ -40,7 +40,8 @@ describe.each(TOOLS)('manifest of %s', (id, category, capabilities) => {
     const output = compileSchema(manifest.output_schema);
     for (const example of manifest.examples ?? []) {
       expect({ example: example.description, issues: input.validate(example.input as never) }).toEqual({ example: example.description, issues: [] });
-      if (example.output !== undefined) expect({ example: example.description, issues: output.validate(example.output as never) }).toEqual({ example: example.description, issues: [] });
+      if (example.output !== undefined)
+        expect({ example: example.description, issues: output.validate(example.output as never) }).toEqual({ example: example.description, issues: [] });
     }
   });
 });

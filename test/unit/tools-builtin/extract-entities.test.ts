@@ -83,7 +83,13 @@ describe('readModelEntities', () => {
 
   it('When the model answers a tagged list, Then it is grouped by type', () => {
     const result = readModelEntities(
-      { entities: [{ text: 'Bob', type: 'PERSON' }, { text: 'Paris', type: 'GPE' }, { text: 'x', type: 'WEIRD' }] },
+      {
+        entities: [
+          { text: 'Bob', type: 'PERSON' },
+          { text: 'Paris', type: 'GPE' },
+          { text: 'x', type: 'WEIRD' },
+        ],
+      },
       text,
       [...ENTITY_TYPES],
     );

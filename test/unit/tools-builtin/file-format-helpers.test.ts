@@ -19,7 +19,11 @@ describe('spreadsheet helpers', () => {
   it('When number formats are classified, Then dates and times are told from numbers and text', () => {
     expect(['yyyy-mm-dd', 'd/m/yy h:mm', '[$-409]mmmm d, yyyy', 'hh:mm:ss', '[h]:mm'].map(isDateFormatCode)).toEqual([true, true, true, true, true]);
     expect(['General', '0.00', '#,##0 "days"', '0%', '"Year" 0', '[Red]0.00'].map(isDateFormatCode)).toEqual([false, false, false, false, false, false]);
-    const custom = new Map([[164, 'mm:ss'], [165, 'dd/mm/yyyy'], [166, '0.0']]);
+    const custom = new Map([
+      [164, 'mm:ss'],
+      [165, 'dd/mm/yyyy'],
+      [166, '0.0'],
+    ]);
     expect(dateStyles([0, 14, 20, 164, 165, 166], custom)).toEqual([null, 'date', 'time', 'time', 'date', null]);
   });
 
@@ -44,7 +48,9 @@ describe('spreadsheet helpers', () => {
 
 describe('pdf helpers', () => {
   it('When objects are lexed, Then dictionaries, references, names with #xx and escaped strings come out', () => {
-    const value = new PdfLexer('<< /Type /Font /Name#20X 1 /Kids [1 0 R 2 0 R] /S (a\\(b\\)\\101\\\n c) /H <48 69 6> /N -1.5 /B true /Z null >>').nextValue() as PdfDict;
+    const value = new PdfLexer(
+      '<< /Type /Font /Name#20X 1 /Kids [1 0 R 2 0 R] /S (a\\(b\\)\\101\\\n c) /H <48 69 6> /N -1.5 /B true /Z null >>',
+    ).nextValue() as PdfDict;
     expect(value).toBeInstanceOf(PdfDict);
     expect((value.get('Type') as PdfName).name).toBe('Font');
     expect(value.entries.has('Name X')).toBe(true);
@@ -58,13 +64,31 @@ describe('pdf helpers', () => {
     const cmap = parseToUnicode(`1 begincodespacerange <0000> <FFFF> endcodespacerange
       1 beginbfchar <0003> <0020> endbfchar
       2 beginbfrange <0010> <0012> <0041> <0020> <0021> [<00660069> <D83DDE00>] endbfrange`);
-    const text = (hex: string): string => splitCodes(Buffer.from(hex, 'hex').toString('latin1'), cmap, 2).map((c) => cmap.map.get(c) ?? '?').join('');
+    const text = (hex: string): string =>
+      splitCodes(Buffer.from(hex, 'hex').toString('latin1'), cmap, 2)
+        .map((c) => cmap.map.get(c) ?? '?')
+        .join('');
     expect(text('0010001100120003002000210099')).toBe('ABC fi😀?');
   });
 
   it('When glyph names and base encodings are looked up, Then the Adobe conventions apply', () => {
-    expect(['eacute', 'Aring', 'ccedilla', 'uni20AC', 'u1F600', 'quotedblleft', 'fi', 'g.alt', 'weird'].map(glyphToUnicode)).toEqual(['é', 'Å', 'ç', '€', '😀', '“', 'fi', 'g', null]);
+    expect(['eacute', 'Aring', 'ccedilla', 'uni20AC', 'u1F600', 'quotedblleft', 'fi', 'g.alt', 'weird'].map(glyphToUnicode)).toEqual([
+      'é',
+      'Å',
+      'ç',
+      '€',
+      '😀',
+      '“',
+      'fi',
+      'g',
+      null,
+    ]);
     expect(MAC_ROMAN_TABLE_LENGTH).toBe(128);
-    expect([baseEncodingChar(0x80, 'WinAnsiEncoding'), baseEncodingChar(0x8a, 'MacRomanEncoding'), baseEncodingChar(0x27, 'StandardEncoding'), baseEncodingChar(0xe9, 'WinAnsiEncoding')]).toEqual(['€', 'ä', '’', 'é']);
+    expect([
+      baseEncodingChar(0x80, 'WinAnsiEncoding'),
+      baseEncodingChar(0x8a, 'MacRomanEncoding'),
+      baseEncodingChar(0x27, 'StandardEncoding'),
+      baseEncodingChar(0xe9, 'WinAnsiEncoding'),
+    ]).toEqual(['€', 'ä', '’', 'é']);
   });
 });

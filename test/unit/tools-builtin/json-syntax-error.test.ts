@@ -1,12 +1,13 @@
 import { findJsonSyntaxError } from '../../../tools-builtin/json_parse/json-syntax-error';
 
 describe('json_parse findJsonSyntaxError', () => {
-  it.each([
-    '{}', '[]', '0', '-0.5e+10', '"a\\u00e9\\n"', 'true', ' null ', '{"a":[1,{"b":false}],"c":"\\"x\\""}', '[[[[]]]]',
-  ])('When %s is valid JSON, Then no error is found (as JSON.parse agrees)', (text) => {
-    expect(() => JSON.parse(text)).not.toThrow();
-    expect(findJsonSyntaxError(text)).toBeNull();
-  });
+  it.each(['{}', '[]', '0', '-0.5e+10', '"a\\u00e9\\n"', 'true', ' null ', '{"a":[1,{"b":false}],"c":"\\"x\\""}', '[[[[]]]]'])(
+    'When %s is valid JSON, Then no error is found (as JSON.parse agrees)',
+    (text) => {
+      expect(() => JSON.parse(text)).not.toThrow();
+      expect(findJsonSyntaxError(text)).toBeNull();
+    },
+  );
 
   it.each([
     ['', 0, 'Unexpected end of input'],

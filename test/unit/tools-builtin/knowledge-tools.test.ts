@@ -26,6 +26,7 @@ describe.each(TOOL_IDS.map((id) => [id]))('manifest of %s', (id) => {
   it('When its examples are checked, Then each input is valid for input_schema', () => {
     const input = compileSchema(manifest.input_schema);
     expect((manifest.examples ?? []).length).toBeGreaterThan(0);
-    for (const example of manifest.examples ?? []) expect({ example: example.description, issues: input.validate(example.input as never) }).toEqual({ example: example.description, issues: [] });
+    for (const example of manifest.examples ?? [])
+      expect({ example: example.description, issues: input.validate(example.input as never) }).toEqual({ example: example.description, issues: [] });
   });
 });

@@ -17,7 +17,12 @@ interface Example {
   output?: unknown;
 }
 
-type Manifest = Record<string, unknown> & { examples?: Example[]; input_schema: Record<string, unknown>; output_schema: object; limits?: { timeout_ms?: number } };
+type Manifest = Record<string, unknown> & {
+  examples?: Example[];
+  input_schema: Record<string, unknown>;
+  output_schema: object;
+  limits?: { timeout_ms?: number };
+};
 
 function manifestOf(id: string): Manifest {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -49,7 +54,8 @@ describe.each(TOOLS)('manifest of %s', (id, action, timeoutMs) => {
     const output = compileSchema(manifest.output_schema);
     for (const example of manifest.examples ?? []) {
       expect({ example: example.description, issues: input.validate(example.input as never) }).toEqual({ example: example.description, issues: [] });
-      if (example.output !== undefined) expect({ example: example.description, issues: output.validate(example.output as never) }).toEqual({ example: example.description, issues: [] });
+      if (example.output !== undefined)
+        expect({ example: example.description, issues: output.validate(example.output as never) }).toEqual({ example: example.description, issues: [] });
     }
   });
 });

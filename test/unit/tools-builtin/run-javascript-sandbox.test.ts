@@ -27,7 +27,10 @@ describe('step-budget instrumentation', () => {
     const program = {
       type: 'Program',
       body: [
-        { type: 'FunctionDeclaration', body: { type: 'BlockStatement', body: [{ type: 'ExpressionStatement', directive: 'use strict' }, { type: 'ReturnStatement' }] } },
+        {
+          type: 'FunctionDeclaration',
+          body: { type: 'BlockStatement', body: [{ type: 'ExpressionStatement', directive: 'use strict' }, { type: 'ReturnStatement' }] },
+        },
         { type: 'WhileStatement', body: { type: 'EmptyStatement' } },
         { type: 'ArrowFunctionExpression', expression: true, body: { type: 'Identifier', name: 'x' } },
       ],

@@ -19,17 +19,18 @@ function whole(granularity: Intl.SegmenterOptions['granularity'], text: string):
   return Array.from(new Intl.Segmenter('und', { granularity }).segment(text), (segment) => segment.segment);
 }
 
-describe.each([
-  ['text_stats and text_split', segmentInPieces],
-])('%s segmentInPieces', (_tool, segmentInPieces) => {
+describe.each([['text_stats and text_split', segmentInPieces]])('%s segmentInPieces', (_tool, segmentInPieces) => {
   const pieces = (granularity: Intl.SegmenterOptions['granularity'], text: string) =>
     Array.from(segmentInPieces(new Intl.Segmenter('und', { granularity }), text), (segment) => segment.segment);
 
-  it.each(['grapheme', 'word', 'sentence'] as const)('When a 7 000-character text is segmented by %s, Then the segments equal those of the whole text', (granularity) => {
-    const text = longText(300);
-    expect(text.length).toBeGreaterThan(6000);
-    expect(pieces(granularity, text)).toEqual(whole(granularity, text));
-  });
+  it.each(['grapheme', 'word', 'sentence'] as const)(
+    'When a 7 000-character text is segmented by %s, Then the segments equal those of the whole text',
+    (granularity) => {
+      const text = longText(300);
+      expect(text.length).toBeGreaterThan(6000);
+      expect(pieces(granularity, text)).toEqual(whole(granularity, text));
+    },
+  );
 
   it('When a long run has no space at all, Then it is cut without splitting a surrogate pair', () => {
     const text = '😀'.repeat(1500);

@@ -17,7 +17,15 @@ describe('filterHeaders', () => {
     });
     expect(result.headers).toEqual({ 'x-event-type': 'order.paid', accept: 'application/json' });
     expect(result.dropped).toEqual([
-      'authorization', 'client-secret', 'content-type', 'cookie', 'host', 'proxy-authorization', 'x-api-key', 'x-forwarded-for', 'x-slack-signature-token',
+      'authorization',
+      'client-secret',
+      'content-type',
+      'cookie',
+      'host',
+      'proxy-authorization',
+      'x-api-key',
+      'x-forwarded-for',
+      'x-slack-signature-token',
     ]);
   });
 

@@ -3,8 +3,17 @@ import { compileSchema, schemaValidator } from '../../support/untrusted-schemas'
 
 // The web, files and code built-ins: every manifest must load, and what it promises must hold.
 const TOOL_IDS = [
-  'http_request', 'web_fetch', 'web_search', 'rss_read', 'extract_links', 'url_parse',
-  'workspace_read', 'workspace_write', 'workspace_list', 'pdf_extract_text', 'spreadsheet_read',
+  'http_request',
+  'web_fetch',
+  'web_search',
+  'rss_read',
+  'extract_links',
+  'url_parse',
+  'workspace_read',
+  'workspace_write',
+  'workspace_list',
+  'pdf_extract_text',
+  'spreadsheet_read',
   'run_javascript',
 ] as const;
 

@@ -12,7 +12,20 @@ const LONG_SENTENCE = 80;
 const LEADING_FILLER = /^(请你?|麻烦|帮我|帮忙|给我(?!们)|我想要?|我需要|能不能|可以|please|can you|could you|i need|i want|help me)\s*/i;
 const CONSTRAINT = new RegExp(
   [
-    '不要', '不能', '不超过', '以内', '至少', '必须', '只能', '仅', '限制', '预算', '避免', '不依赖', '控制在', '\\d+\\s*(字|个|条|分钟|秒|天|页|万|元|%|px)',
+    '不要',
+    '不能',
+    '不超过',
+    '以内',
+    '至少',
+    '必须',
+    '只能',
+    '仅',
+    '限制',
+    '预算',
+    '避免',
+    '不依赖',
+    '控制在',
+    '\\d+\\s*(字|个|条|分钟|秒|天|页|万|元|%|px)',
     "\\b(no|not|without|only|must|at most|at least|under|within|limit|keep|avoid|don't|less than|no more than|budget)\\b",
     '[一二三四五六七八九十两百千]+\\s*(字|条|分钟|秒|天|页|句|首|段)',
     // "一个" is only an article; two or more of something is a count.
@@ -57,8 +70,14 @@ export function constraintsOf(text: string, language: PromptLanguage): string[] 
 const EXPECTED_OUTPUT: Readonly<Record<Intent, Record<PromptLanguage, string>>> = {
   技术: { zh: '可直接运行的代码或配置，附实现思路、使用方法和注意事项', en: 'Working code or configuration with the approach, usage and caveats explained' },
   创意: { zh: '符合主题、受众和语气要求的原创作品', en: 'Original pieces that fit the requested theme, audience and tone' },
-  分析: { zh: '结构化的分析结论：要点摘要、依据与过程、风险与建议', en: 'A structured analysis: key conclusions, evidence and reasoning, risks and recommendations' },
-  咨询: { zh: '结合个人情况的可选方案、明确推荐和可执行的下一步', en: 'Options that fit the person\'s situation, a clear recommendation and concrete next steps' },
+  分析: {
+    zh: '结构化的分析结论：要点摘要、依据与过程、风险与建议',
+    en: 'A structured analysis: key conclusions, evidence and reasoning, risks and recommendations',
+  },
+  咨询: {
+    zh: '结合个人情况的可选方案、明确推荐和可执行的下一步',
+    en: "Options that fit the person's situation, a clear recommendation and concrete next steps",
+  },
 };
 
 export function expectedOutputOf(intent: Intent, language: PromptLanguage): string {

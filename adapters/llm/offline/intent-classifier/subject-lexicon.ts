@@ -12,10 +12,18 @@ const label = (zh: string, en: string, pattern: RegExp): Label => ({ zh, en, pat
 /** Narrower kinds of task per intent, most specific first; the last entry is the fallback. */
 const SUB_CATEGORIES: Readonly<Record<Intent, ReadonlyArray<Label>>> = {
   技术: [
-    label('调试排错', 'Debugging and troubleshooting', /报错|错误|失败|异常|崩溃|退出|不生效|排查|为什么|\b(fail(s|ed|ing)?|errors?|exceptions?|crash(es)?|hangs?|why|oom\w*|not working|segfault)\b/i),
+    label(
+      '调试排错',
+      'Debugging and troubleshooting',
+      /报错|错误|失败|异常|崩溃|退出|不生效|排查|为什么|\b(fail(s|ed|ing)?|errors?|exceptions?|crash(es)?|hangs?|why|oom\w*|not working|segfault)\b/i,
+    ),
     label('测试', 'Testing', /测试|\btests?\b|testing/i),
     label('数据库与 SQL', 'Databases and SQL', /sql|数据库|查询|\b(database|query|postgres\w*|mysql|schema)\b/i),
-    label('运维部署', 'DevOps and deployment', /部署|流水线|服务器|docker|k8s|kubernetes|nginx|\b(deploy\w*|pipeline|terraform|server|ssh|ci|github actions|ansible)\b/i),
+    label(
+      '运维部署',
+      'DevOps and deployment',
+      /部署|流水线|服务器|docker|k8s|kubernetes|nginx|\b(deploy\w*|pipeline|terraform|server|ssh|ci|github actions|ansible)\b/i,
+    ),
     label('代码重构与迁移', 'Refactoring and migration', /重构|改写|迁移|\b(refactor\w*|rewrite|convert|migrat\w*)\b/i),
     label('性能优化', 'Performance optimization', /优化|性能|卡顿|很慢|特别卡|\b(optimi[sz]\w*|slow|faster|latency|performance)\b/i),
     label('系统设计', 'System design', /设计|架构|方案|\b(design|architecture|scal\w+)\b/i),
@@ -57,7 +65,11 @@ const SUB_CATEGORIES: Readonly<Record<Intent, ReadonlyArray<Label>>> = {
 };
 
 const DOMAINS: ReadonlyArray<Label> = [
-  label('软件开发', 'Software engineering', /代码|脚本|函数|编程|接口|数据库|部署|服务器|sql|docker|nginx|\b(code|script|function|api|database|server|deploy|python|java|javascript|typescript|react|go|rust|bash|kubernetes|terraform)\b/i),
+  label(
+    '软件开发',
+    'Software engineering',
+    /代码|脚本|函数|编程|接口|数据库|部署|服务器|sql|docker|nginx|\b(code|script|function|api|database|server|deploy|python|java|javascript|typescript|react|go|rust|bash|kubernetes|terraform)\b/i,
+  ),
   label('数据与商业分析', 'Business analytics', /数据|转化|留存|指标|用户分群|\b(data|conversion|churn|funnel|metrics?|retention|survey)\b/i),
   label('市场营销', 'Marketing', /营销|品牌|文案|广告|推广|slogan|\b(marketing|brand|ads?|campaign|instagram|tagline|captions?)\b/i),
   label('金融理财', 'Finance', /理财|贷款|存款|投资|财报|营收|保险|\b(finance|financial|invest\w*|loans?|retirement|revenue|pricing|savings)\b/i),

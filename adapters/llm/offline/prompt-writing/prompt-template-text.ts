@@ -16,7 +16,15 @@ export interface TemplateText {
 type Texts = Readonly<Record<Intent, Readonly<Record<PromptLanguage, TemplateText>>>>;
 
 const ZH_HEADINGS = { role: '角色', context: '背景', task: '任务', requirements: '要求', constraints: '约束', output: '输出格式', examples: '示例' };
-const EN_HEADINGS = { role: 'Role', context: 'Context', task: 'Task', requirements: 'Requirements', constraints: 'Constraints', output: 'Output format', examples: 'Example' };
+const EN_HEADINGS = {
+  role: 'Role',
+  context: 'Context',
+  task: 'Task',
+  requirements: 'Requirements',
+  constraints: 'Constraints',
+  output: 'Output format',
+  examples: 'Example',
+};
 const ZH_COMMON = {
   headings: ZH_HEADINGS,
   fallbackConstraint: '信息不足以做出可靠回答时，先提出最多 3 个关键问题，不要臆造事实。',
@@ -44,7 +52,8 @@ export const TEMPLATE_TEXT: Texts = {
         '指出边界情况、潜在风险以及可选的改进方向。',
       ],
       output: ['思路概述（不超过 3 句）', '完整代码或配置，放在标注了语言的代码块中，关键处加注释', '运行与验证方法', '注意事项与可选改进'],
-      example: '### 思路\n用一个字典记录……，时间复杂度 O(n)。\n\n### 代码\n```python\n# 关键步骤的注释\n...\n```\n\n### 验证\n运行 `python main.py`，预期输出……',
+      example:
+        '### 思路\n用一个字典记录……，时间复杂度 O(n)。\n\n### 代码\n```python\n# 关键步骤的注释\n...\n```\n\n### 验证\n运行 `python main.py`，预期输出……',
     },
     en: {
       ...EN_COMMON,
@@ -56,8 +65,14 @@ export const TEMPLATE_TEXT: Texts = {
         'Explain how to run and verify the result (commands, test cases or expected output).',
         'Point out edge cases, risks and optional improvements.',
       ],
-      output: ['Approach (at most 3 sentences)', 'Complete code or configuration in a fenced block with its language, commented where it matters', 'How to run and verify it', 'Caveats and optional improvements'],
-      example: '### Approach\nKeep a map of …, O(n) time.\n\n### Code\n```python\n# comment on the key step\n...\n```\n\n### Verify\nRun `python main.py`; expected output: …',
+      output: [
+        'Approach (at most 3 sentences)',
+        'Complete code or configuration in a fenced block with its language, commented where it matters',
+        'How to run and verify it',
+        'Caveats and optional improvements',
+      ],
+      example:
+        '### Approach\nKeep a map of …, O(n) time.\n\n### Code\n```python\n# comment on the key step\n...\n```\n\n### Verify\nRun `python main.py`; expected output: …',
     },
   },
   创意: {
@@ -84,7 +99,11 @@ export const TEMPLATE_TEXT: Texts = {
         'When several pieces are asked for, make each one clearly different in angle or style.',
         'Before answering, check every count, length and style requirement.',
       ],
-      output: ['The work itself, without a long preamble', 'Several pieces numbered, each with one line on the idea behind it', 'A title, if any, before the text'],
+      output: [
+        'The work itself, without a long preamble',
+        'Several pieces numbered, each with one line on the idea behind it',
+        'A title, if any, before the text',
+      ],
       example: '1. First piece …\n   Idea: …\n2. Second piece …\n   Idea: …',
     },
   },
@@ -103,7 +122,8 @@ export const TEMPLATE_TEXT: Texts = {
     },
     en: {
       ...EN_COMMON,
-      role: (domain) => `You are a rigorous ${domain.toLowerCase()} analyst who reaches sound conclusions from data and evidence and keeps facts apart from inferences.`,
+      role: (domain) =>
+        `You are a rigorous ${domain.toLowerCase()} analyst who reaches sound conclusions from data and evidence and keeps facts apart from inferences.`,
       context: (sub, domain) => `This is an analysis task (${sub.toLowerCase()}) in the area of ${domain.toLowerCase()}. The user's original request:`,
       steps: [
         'Define the goal, the measures and the scope; name any data that is needed but missing.',
@@ -111,7 +131,12 @@ export const TEMPLATE_TEXT: Texts = {
         'Work through the analysis step by step, with evidence for every conclusion.',
         'Give actionable recommendations and a way to validate the conclusions.',
       ],
-      output: ['Summary of conclusions (at most 3 points)', 'Analysis in sections, with tables where data fits them', 'Risks and uncertainties', 'Recommendations'],
+      output: [
+        'Summary of conclusions (at most 3 points)',
+        'Analysis in sections, with tables where data fits them',
+        'Risks and uncertainties',
+        'Recommendations',
+      ],
     },
   },
   咨询: {
@@ -129,7 +154,8 @@ export const TEMPLATE_TEXT: Texts = {
     },
     en: {
       ...EN_COMMON,
-      role: (domain) => `You are an experienced, practical adviser on ${domain.toLowerCase()} who gives specific, actionable advice that fits the person's situation.`,
+      role: (domain) =>
+        `You are an experienced, practical adviser on ${domain.toLowerCase()} who gives specific, actionable advice that fits the person's situation.`,
       context: (sub, domain) => `This is a request for advice (${sub.toLowerCase()}) in the area of ${domain.toLowerCase()}. The user's original question:`,
       steps: [
         "Sum up the person's situation, goals and constraints; ask first when key facts are missing.",
@@ -137,7 +163,12 @@ export const TEMPLATE_TEXT: Texts = {
         'Give a clear recommendation with reasons, and concrete next steps.',
         'Where legal, medical or financial expertise is involved, suggest consulting a licensed professional when needed.',
       ],
-      output: ['Your understanding of the situation (2 to 3 sentences)', 'Options with pros and cons (a table)', 'Recommended option and why', 'Checklist of next steps'],
+      output: [
+        'Your understanding of the situation (2 to 3 sentences)',
+        'Options with pros and cons (a table)',
+        'Recommended option and why',
+        'Checklist of next steps',
+      ],
     },
   },
 };

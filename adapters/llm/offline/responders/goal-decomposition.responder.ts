@@ -31,7 +31,12 @@ export const goalDecompositionResponder: OfflineResponder = {
 function spelledOutSteps(goal: string): string[] {
   return goal
     .split(STEP_SEPARATOR)
-    .map((part) => (part ?? '').replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').replace(/[\s,，、:：]+$/, '').trim())
+    .map((part) =>
+      (part ?? '')
+        .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '')
+        .replace(/[\s,，、:：]+$/, '')
+        .trim(),
+    )
     .filter((part) => part.length >= 3)
     .slice(0, MAX_TASKS);
 }

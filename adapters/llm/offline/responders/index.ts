@@ -29,9 +29,6 @@ export const OFFLINE_RESPONDERS: ReadonlyArray<OfflineResponder> = [
   ragAnswerResponder,
 ];
 
-export function findResponder(
-  task: string | undefined,
-  responders: ReadonlyArray<OfflineResponder> = OFFLINE_RESPONDERS,
-): OfflineResponder | undefined {
+export function findResponder(task: string | undefined, responders: ReadonlyArray<OfflineResponder> = OFFLINE_RESPONDERS): OfflineResponder | undefined {
   return task === undefined ? undefined : responders.find((responder) => responder.task === task);
 }

@@ -23,7 +23,11 @@ export interface OfflineResponder {
 
 export function readStructuredPrompt(request: Pick<ChatRequest, 'messages' | 'task'>): StructuredPrompt {
   const { messages } = request;
-  const instructions = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n').trim();
+  const instructions = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n\n')
+    .trim();
   const input = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   return { task: request.task?.toLowerCase(), instructions, input, inputJson: parseJson(input), messages };
 }

@@ -17,9 +17,7 @@ export const selfReviewResponder: OfflineResponder = {
     const issues = findIssues(output);
     const passed = issues.length === 0;
     const suggestions = passed ? [] : ['Address the issues above and run the step again.'];
-    const summary = passed
-      ? '[offline model] The output is non-empty and reports no error.'
-      : `[offline model] The output has ${issues.length} issue(s).`;
+    const summary = passed ? '[offline model] The output is non-empty and reports no error.' : `[offline model] The output has ${issues.length} issue(s).`;
     return { passed, score: passed ? 0.8 : 0.3, issues, suggestions, summary };
   },
 };

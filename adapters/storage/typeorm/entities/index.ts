@@ -24,4 +24,29 @@ import { KeyValueEntryOrmEntity } from './key-value-entry.orm-entity';
 import { KeyValueUsageOrmEntity } from './key-value-usage.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
-export const ENTITIES = [UserOrmEntity, VectorRecordOrmEntity, AuditLogOrmEntity, ApiKeyOrmEntity, RateLimitWindowOrmEntity, CustomToolOrmEntity, KnowledgeBaseOrmEntity, KnowledgeDocumentOrmEntity, KnowledgeChunkOrmEntity, InstalledPluginOrmEntity, InstalledPluginChunkOrmEntity, PluginReleaseOrmEntity, DataSourceOrmEntity, DataSourceDocumentOrmEntity, NotificationOrmEntity, AgentOrmEntity, GoalOrmEntity, TaskOrmEntity, TaskDependencyOrmEntity, ScheduleOrmEntity, WorkflowOrmEntity, ExecutionOrmEntity, KeyValueEntryOrmEntity, KeyValueUsageOrmEntity];
+export const ENTITIES = [
+  UserOrmEntity,
+  VectorRecordOrmEntity,
+  AuditLogOrmEntity,
+  ApiKeyOrmEntity,
+  RateLimitWindowOrmEntity,
+  CustomToolOrmEntity,
+  KnowledgeBaseOrmEntity,
+  KnowledgeDocumentOrmEntity,
+  KnowledgeChunkOrmEntity,
+  InstalledPluginOrmEntity,
+  InstalledPluginChunkOrmEntity,
+  PluginReleaseOrmEntity,
+  DataSourceOrmEntity,
+  DataSourceDocumentOrmEntity,
+  NotificationOrmEntity,
+  AgentOrmEntity,
+  GoalOrmEntity,
+  TaskOrmEntity,
+  TaskDependencyOrmEntity,
+  ScheduleOrmEntity,
+  WorkflowOrmEntity,
+  ExecutionOrmEntity,
+  KeyValueEntryOrmEntity,
+  KeyValueUsageOrmEntity,
+];

@@ -1,9 +1,6 @@
 import { KnowledgeChunk } from '../../../../core/domain/knowledge/knowledge-chunk';
 import { DocumentMetadata, KnowledgeDocument } from '../../../../core/domain/knowledge/knowledge-document.entity';
-import {
-  KNOWLEDGE_DOCUMENT_STATUSES,
-  KnowledgeDocumentStatus,
-} from '../../../../core/domain/knowledge/knowledge-document-status';
+import { KNOWLEDGE_DOCUMENT_STATUSES, KnowledgeDocumentStatus } from '../../../../core/domain/knowledge/knowledge-document-status';
 import { KnowledgeChunkOrmEntity } from '../entities/knowledge-chunk.orm-entity';
 import { KnowledgeDocumentOrmEntity } from '../entities/knowledge-document.orm-entity';
 

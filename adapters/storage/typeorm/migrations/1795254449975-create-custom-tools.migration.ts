@@ -25,7 +25,14 @@ export class CreateCustomTools1795254449975 implements MigrationInterface {
         // Owner first: it also serves "this owner's tools, by name".
         uniques: [{ name: 'UQ_custom_tools_owner_name', columnNames: ['owner_id', 'name'] }],
         foreignKeys: [
-          { name: 'FK_custom_tools_owner', columnNames: ['owner_id'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE', onUpdate: 'NO ACTION' },
+          {
+            name: 'FK_custom_tools_owner',
+            columnNames: ['owner_id'],
+            referencedTableName: 'users',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+            onUpdate: 'NO ACTION',
+          },
         ],
       }),
     );

@@ -56,11 +56,7 @@ export class CreateGoalsAndTasks1795254450420 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'task_dependencies',
-        columns: [
-          portable.uuid('task_id', { isPrimary: true }),
-          portable.uuid('depends_on_id', { isPrimary: true }),
-          { name: 'position', type: 'integer' },
-        ],
+        columns: [portable.uuid('task_id', { isPrimary: true }), portable.uuid('depends_on_id', { isPrimary: true }), { name: 'position', type: 'integer' }],
         indices: [{ name: 'IDX_task_dependencies_depends_on', columnNames: ['depends_on_id'] }],
         foreignKeys: [
           {

@@ -26,11 +26,7 @@ export class CreateKeyValueTables1795254450600 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'kv_usage',
-        columns: [
-          portable.key(queryRunner, 'namespace', 255, { isPrimary: true }),
-          { name: 'keys', type: 'integer' },
-          { name: 'bytes', type: 'integer' },
-        ],
+        columns: [portable.key(queryRunner, 'namespace', 255, { isPrimary: true }), { name: 'keys', type: 'integer' }, { name: 'bytes', type: 'integer' }],
       }),
     );
   }

@@ -10,7 +10,13 @@ export class TypeOrmDocumentCollectionRepository implements DocumentCollectionRe
   constructor(private readonly managers: ManagerProvider) {}
 
   async insert(documents: StoredDocument[]): Promise<void> {
-    const rows = documents.map(({ id, dataSourceId, collection, body, createdAt }) => ({ id, dataSourceId, collection, body: JSON.stringify(body), createdAt }));
+    const rows = documents.map(({ id, dataSourceId, collection, body, createdAt }) => ({
+      id,
+      dataSourceId,
+      collection,
+      body: JSON.stringify(body),
+      createdAt,
+    }));
     await this.managers.transaction(async (manager) => {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) await manager.insert(DataSourceDocumentOrmEntity, rows.slice(i, i + INSERT_CHUNK));
     });

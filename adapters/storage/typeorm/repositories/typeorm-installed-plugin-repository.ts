@@ -8,14 +8,7 @@ import { InstalledPluginChunkOrmEntity } from '../entities/installed-plugin-chun
 import { InstalledPluginOrmEntity } from '../entities/installed-plugin.orm-entity';
 import { PluginReleaseOrmEntity } from '../entities/plugin-release.orm-entity';
 import { ManagerProvider } from '../manager-provider';
-import {
-  toChunkRows,
-  toInstalledPlugin,
-  toInstalledPluginRow,
-  toInstalledPluginSummary,
-  toRelease,
-  toReleaseRow,
-} from '../mappers/installed-plugin.mapper';
+import { toChunkRows, toInstalledPlugin, toInstalledPluginRow, toInstalledPluginSummary, toRelease, toReleaseRow } from '../mappers/installed-plugin.mapper';
 
 /** Rows per INSERT: 8 × 60 kB stays far under MySQL's smallest max_allowed_packet. */
 const CHUNKS_PER_INSERT = 8;
@@ -130,10 +123,9 @@ function filtered(manager: EntityManager, query: InstalledPluginQuery): SelectQu
   if (query.search !== undefined && query.search !== '') {
     // `!` as the escape character reads the same on SQLite and MySQL (a backslash does not).
     const pattern = `%${query.search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    builder.andWhere(
-      "(LOWER(p.id) LIKE :pattern ESCAPE '!' OR LOWER(p.name) LIKE :pattern ESCAPE '!' OR LOWER(p.description) LIKE :pattern ESCAPE '!')",
-      { pattern },
-    );
+    builder.andWhere("(LOWER(p.id) LIKE :pattern ESCAPE '!' OR LOWER(p.name) LIKE :pattern ESCAPE '!' OR LOWER(p.description) LIKE :pattern ESCAPE '!')", {
+      pattern,
+    });
   }
   return builder;
 }

@@ -162,7 +162,10 @@ export class TypeOrmKeyValueStore implements KeyValueStore, ExpiredStateSweeper 
 
   private async lockUsage(manager: EntityManager, namespace: string): Promise<Usage | undefined> {
     const forUpdate = manager.connection.driver.options.type === 'mysql' ? ' FOR UPDATE' : '';
-    const rows = (await manager.query(`SELECT \`keys\`, bytes FROM kv_usage WHERE namespace = ?${forUpdate}`, [namespace])) as Array<{ keys: unknown; bytes: unknown }>;
+    const rows = (await manager.query(`SELECT \`keys\`, bytes FROM kv_usage WHERE namespace = ?${forUpdate}`, [namespace])) as Array<{
+      keys: unknown;
+      bytes: unknown;
+    }>;
     return rows.length === 0 ? undefined : { keys: Number(rows[0].keys), bytes: Number(rows[0].bytes) };
   }
 
@@ -196,8 +199,6 @@ export class TypeOrmKeyValueStore implements KeyValueStore, ExpiredStateSweeper 
 
   /** Usage rows of namespaces that hold nothing, so one per plugin and user ever seen does not stay. */
   private async dropEmptyUsage(): Promise<void> {
-    await this.managers.use((manager) =>
-      manager.createQueryBuilder().delete().from(KeyValueUsageOrmEntity).where('`keys` = 0 AND bytes = 0').execute(),
-    );
+    await this.managers.use((manager) => manager.createQueryBuilder().delete().from(KeyValueUsageOrmEntity).where('`keys` = 0 AND bytes = 0').execute());
   }
 }

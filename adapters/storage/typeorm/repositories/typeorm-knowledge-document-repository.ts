@@ -7,12 +7,7 @@ import { offsetOf, Page, PageRequest } from '../../../../core/shared/pagination'
 import { KnowledgeChunkOrmEntity } from '../entities/knowledge-chunk.orm-entity';
 import { KnowledgeDocumentOrmEntity } from '../entities/knowledge-document.orm-entity';
 import { ManagerProvider } from '../manager-provider';
-import {
-  toKnowledgeChunk,
-  toKnowledgeChunkRow,
-  toKnowledgeDocument,
-  toKnowledgeDocumentRow,
-} from '../mappers/knowledge-document.mapper';
+import { toKnowledgeChunk, toKnowledgeChunkRow, toKnowledgeDocument, toKnowledgeDocumentRow } from '../mappers/knowledge-document.mapper';
 
 /** Rows (or bound ids) a statement carries at once: far below SQLite's bound-variable limit. */
 const BATCH = 200;
@@ -81,9 +76,7 @@ export class TypeOrmKnowledgeDocumentRepository implements KnowledgeDocumentRepo
   }
 
   async chunksOf(documentId: string): Promise<KnowledgeChunk[]> {
-    const rows = await this.managers.use((manager) =>
-      manager.find(KnowledgeChunkOrmEntity, { where: { documentId }, order: { chunkIndex: 'ASC' } }),
-    );
+    const rows = await this.managers.use((manager) => manager.find(KnowledgeChunkOrmEntity, { where: { documentId }, order: { chunkIndex: 'ASC' } }));
     return rows.map(toKnowledgeChunk);
   }
 

@@ -77,5 +77,7 @@ export class TypeOrmUserRepository implements UserRepository {
 }
 
 function sqliteConnection(manager: EntityManager): Database | undefined {
-  return manager.connection.options.type === 'better-sqlite3' ? (manager.connection.driver as unknown as { databaseConnection: Database }).databaseConnection : undefined;
+  return manager.connection.options.type === 'better-sqlite3'
+    ? (manager.connection.driver as unknown as { databaseConnection: Database }).databaseConnection
+    : undefined;
 }

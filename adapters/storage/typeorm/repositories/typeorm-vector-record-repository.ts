@@ -50,12 +50,8 @@ export class TypeOrmVectorRecordRepository implements VectorRecordRepository {
   }
 
   private pageAfter(after?: { collection: string; id: string }): Promise<VectorRecordOrmEntity[]> {
-    const where = after
-      ? [{ collection: MoreThan(after.collection) }, { collection: after.collection, id: MoreThan(after.id) }]
-      : {};
-    return this.managers.use((manager) =>
-      manager.find(VectorRecordOrmEntity, { where, order: { collection: 'ASC', id: 'ASC' }, take: this.pageSize }),
-    );
+    const where = after ? [{ collection: MoreThan(after.collection) }, { collection: after.collection, id: MoreThan(after.id) }] : {};
+    return this.managers.use((manager) => manager.find(VectorRecordOrmEntity, { where, order: { collection: 'ASC', id: 'ASC' }, take: this.pageSize }));
   }
 }
 

@@ -78,7 +78,7 @@ function compileOperator(path: string[], op: string, operand: JsonValue, sibling
     }
     case '$exists': {
       if (typeof operand !== 'boolean') throw invalid(where, 'must be true or false');
-      return (document) => (valuesAt(document, path).length > 0) === operand;
+      return (document) => valuesAt(document, path).length > 0 === operand;
     }
     case '$regex':
       return compileRegex(path, operand, siblings.$options, where, context.compileRegex);

@@ -183,7 +183,9 @@ class IsolateSlot {
     } catch (error) {
       if (call.aborted) return { result: { ok: false, error: this.failureFor(error, call), logs: [], metrics: NO_METRICS } };
       this.kill('unavailable', 'The isolate broke while loading the plugin');
-      return { result: { ok: false, retry: true, error: { code: 'unavailable', message: 'The sandbox could not load the plugin' }, logs: [], metrics: NO_METRICS } };
+      return {
+        result: { ok: false, retry: true, error: { code: 'unavailable', message: 'The sandbox could not load the plugin' }, logs: [], metrics: NO_METRICS },
+      };
     }
     if (warm.failure) {
       warm.release();

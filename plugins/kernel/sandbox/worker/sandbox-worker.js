@@ -169,11 +169,13 @@ function hostCall(binding, capability, method, args) {
   }
   if (args.length > options.maxArgsChars) return Promise.resolve(fail('too_large', 'The capability arguments are too large'));
   const id = ++capSeq;
-  return new Promise(/** @param {(text: string) => void} resolve */ (resolve) => {
-    pendingCaps.set(id, { resolve, call });
-    call.caps.add(id);
-    send({ t: 'cap', id, call: call.id, capability, method, args });
-  }).then((text) => {
+  return new Promise(
+    /** @param {(text: string) => void} resolve */ (resolve) => {
+      pendingCaps.set(id, { resolve, call });
+      call.caps.add(id);
+      send({ t: 'cap', id, call: call.id, capability, method, args });
+    },
+  ).then((text) => {
     if (text[0] === '0') recordKernelCode(call, text);
     return text;
   });
@@ -201,13 +203,18 @@ function sleep(call, args) {
   if (call.timerCount > options.maxTimers) return Promise.resolve(fail('quota_exceeded', 'Too many timers in one tool call'));
   let ms = Number(JSON.parse(args));
   if (!Number.isFinite(ms) || ms < 0) ms = 0;
-  return new Promise(/** @param {(text: string) => void} resolve */ (resolve) => {
-    const timer = setTimeout(() => {
-      call.timers.delete(timer);
-      resolve(ok(null));
-    }, Math.min(ms, call.timeoutMs));
-    call.timers.set(timer, resolve);
-  });
+  return new Promise(
+    /** @param {(text: string) => void} resolve */ (resolve) => {
+      const timer = setTimeout(
+        () => {
+          call.timers.delete(timer);
+          resolve(ok(null));
+        },
+        Math.min(ms, call.timeoutMs),
+      );
+      call.timers.set(timer, resolve);
+    },
+  );
 }
 
 /** @param {CallMessage} message */

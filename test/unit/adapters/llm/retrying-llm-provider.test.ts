@@ -1,11 +1,6 @@
 import { RetryingLlmProvider } from '../../../../adapters/llm/retrying-llm-provider';
 import { LlmCallBudget } from '../../../../core/domain/llm/llm-call-budget';
-import {
-  LlmBudgetExceededError,
-  LlmRateLimitError,
-  LlmTimeoutError,
-  LlmUpstreamError,
-} from '../../../../core/domain/llm/llm.errors';
+import { LlmBudgetExceededError, LlmRateLimitError, LlmTimeoutError, LlmUpstreamError } from '../../../../core/domain/llm/llm.errors';
 import { ChatRequest } from '../../../../core/ports/llm-provider.port';
 import { collectEvents } from '../../../fixtures/llm/collect-events';
 import { okEvents, okResponse, ScriptedLlmProvider, ScriptedOutcome } from '../../../fixtures/llm/scripted-llm-provider';

@@ -62,17 +62,22 @@ describe('AjvJsonSchemaValidator', () => {
 
   it('When a pattern needs backtracking (backreference, lookaround), Then the schema is refused at the pattern', () => {
     for (const pattern of ['^(a)\\1$', '^(?<x>a)\\k<x>$', '^(?=a)', '(?<!a)b']) {
-      expect(issues({ type: 'string', pattern })).toEqual([{ field: 'input_schema.pattern', message: expect.stringContaining('not supported by the linear-time matcher') }]);
+      expect(issues({ type: 'string', pattern })).toEqual([
+        { field: 'input_schema.pattern', message: expect.stringContaining('not supported by the linear-time matcher') },
+      ]);
     }
   });
 
   it('When a pattern is not a regular expression, Then the schema is refused at the pattern', () => {
-    expect(issues({ type: 'string', pattern: '(' })).toEqual([{ field: 'input_schema.pattern', message: expect.stringContaining('is not a valid regular expression') }]);
+    expect(issues({ type: 'string', pattern: '(' })).toEqual([
+      { field: 'input_schema.pattern', message: expect.stringContaining('is not a valid regular expression') },
+    ]);
   });
 
   it('When a chain of anyOf and $ref doubles at each level, Then the schema is refused before Ajv compiles it', () => {
     const definitions: Record<string, JsonSchema> = { l10: { type: 'string' } };
-    for (let level = 0; level < 10; level += 1) definitions[`l${level}`] = { anyOf: [{ $ref: `#/definitions/l${level + 1}` }, { $ref: `#/definitions/l${level + 1}` }] };
+    for (let level = 0; level < 10; level += 1)
+      definitions[`l${level}`] = { anyOf: [{ $ref: `#/definitions/l${level + 1}` }, { $ref: `#/definitions/l${level + 1}` }] };
     const started = performance.now();
     expect(issues({ type: 'object', definitions, properties: { x: { $ref: '#/definitions/l0' } } })).toEqual([
       { field: 'input_schema', message: expect.stringMatching(/too large|more than 64 subschemas/) },
@@ -82,19 +87,26 @@ describe('AjvJsonSchemaValidator', () => {
 
   it('When a format is used without maxLength, Then it is accepted, except url whose check is quadratic', () => {
     expect(issues({ type: 'string', format: 'email' })).toEqual([]);
-    expect(issues({ type: 'string', format: 'url', maxLength: 100 })).toEqual([{ field: 'input_schema.format', message: expect.stringContaining('use "uri"') }]);
+    expect(issues({ type: 'string', format: 'url', maxLength: 100 })).toEqual([
+      { field: 'input_schema.format', message: expect.stringContaining('use "uri"') },
+    ]);
   });
 
   it('When a value would take too long to check, Then it is refused unchecked', () => {
     const schema = compiled({ type: 'array', items: { anyOf: Array.from({ length: 31 }, () => ({ type: 'string' })).concat([{ type: 'integer' }]) } });
-    const { issues: found, ms } = timed(schema, Array.from({ length: 200_000 }, () => 1));
+    const { issues: found, ms } = timed(
+      schema,
+      Array.from({ length: 200_000 }, () => 1),
+    );
     expect(found).toEqual([{ field: '', message: 'is too large to be checked against this schema in bounded time' }]);
     expect(ms).toBeLessThan(500);
     expect(schema.validate([1, 2, 3])).toEqual([]);
   });
 
   it('When a schema refers outside itself or to nothing, Then the $ref is named', () => {
-    expect(issues({ $ref: 'https://example.com/schema.json' })).toEqual([{ field: 'input_schema.$ref', message: expect.stringContaining('must point inside this schema') }]);
+    expect(issues({ $ref: 'https://example.com/schema.json' })).toEqual([
+      { field: 'input_schema.$ref', message: expect.stringContaining('must point inside this schema') },
+    ]);
     expect(issues({ type: 'object', properties: { a: { $ref: '#/definitions/none' } } })).toEqual([
       { field: 'input_schema.properties.a.$ref', message: expect.stringContaining('points to nothing') },
     ]);
@@ -113,7 +125,8 @@ describe('AjvJsonSchemaValidator', () => {
   });
 
   it('When more schemas are compiled than the cache holds, Then older ones are compiled again on demand', () => {
-    for (const max of [1, 2, 3, 4]) expect(compiled({ type: 'integer', maximum: max }).validate(3)).toEqual(max >= 3 ? [] : [{ field: '', message: `must be <= ${max}` }]);
+    for (const max of [1, 2, 3, 4])
+      expect(compiled({ type: 'integer', maximum: max }).validate(3)).toEqual(max >= 3 ? [] : [{ field: '', message: `must be <= ${max}` }]);
     expect(compiled({ type: 'integer', maximum: 1 }).validate(3)).toEqual([{ field: '', message: 'must be <= 1' }]);
   });
 

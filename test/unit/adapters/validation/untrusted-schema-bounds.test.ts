@@ -24,7 +24,10 @@ describe('checkUntrustedSchemaBounds', () => {
       type: 'object',
       required: ['city'],
       additionalProperties: false,
-      properties: { city: { type: 'string', pattern: '^[A-Z]', maxLength: 80 }, days: { type: 'array', maxItems: 7, uniqueItems: true, items: { enum: [1, 2, 3] } } },
+      properties: {
+        city: { type: 'string', pattern: '^[A-Z]', maxLength: 80 },
+        days: { type: 'array', maxItems: 7, uniqueItems: true, items: { enum: [1, 2, 3] } },
+      },
     };
     expect(checkUntrustedSchemaBounds(schema)).toMatchObject({ ok: true, value: { checks: expect.any(Number) } });
   });
@@ -58,7 +61,10 @@ describe('checkUntrustedSchemaBounds', () => {
   });
 
   it('When a schema expands past 5000 values through shared definitions, Then it is refused', () => {
-    const schema = { definitions: { leaf: { type: 'integer', minimum: 0, maximum: 9 }, row: props(32, () => ({ $ref: '#/definitions/leaf' })) }, ...props(32, () => ({ $ref: '#/definitions/row' })) };
+    const schema = {
+      definitions: { leaf: { type: 'integer', minimum: 0, maximum: 9 }, row: props(32, () => ({ $ref: '#/definitions/leaf' })) },
+      ...props(32, () => ({ $ref: '#/definitions/row' })),
+    };
     expect(issuesOf(schema)).toEqual([{ field: '', message: expect.stringContaining('more than 5000 JSON values') }]);
   });
 
@@ -71,7 +77,12 @@ describe('checkUntrustedSchemaBounds', () => {
 
   it('When a recursive $ref descends into the data once per level (a tree), Then it passes', () => {
     expect(issuesOf({ type: 'object', properties: { value: { type: 'integer' }, left: { $ref: '#' }, right: { $ref: '#' } } })).toEqual([]);
-    expect(issuesOf({ definitions: { list: { anyOf: [{ type: 'null' }, { type: 'object', properties: { next: { $ref: '#/definitions/list' } } }] } }, $ref: '#/definitions/list' })).toEqual([]);
+    expect(
+      issuesOf({
+        definitions: { list: { anyOf: [{ type: 'null' }, { type: 'object', properties: { next: { $ref: '#/definitions/list' } } }] } },
+        $ref: '#/definitions/list',
+      }),
+    ).toEqual([]);
   });
 
   it('When a recursive $ref applies itself twice per level, Then the exponential blow-up is refused', () => {
@@ -93,9 +104,15 @@ describe('checkUntrustedSchemaBounds', () => {
   it('When a $ref leaves the document, points to nothing, or a nested $id would move it, Then the place is named', () => {
     expect(issuesOf({ $ref: 'https://example.com/s.json' })).toEqual([{ field: '/$ref', message: expect.stringContaining('must point inside this schema') }]);
     expect(issuesOf({ $ref: 'other.json#/definitions/a' })).toEqual([{ field: '/$ref', message: expect.stringContaining('must point inside this schema') }]);
-    expect(issuesOf({ properties: { a: { $ref: '#/definitions/none' } } })).toEqual([{ field: '/properties/a/$ref', message: expect.stringContaining('points to nothing') }]);
-    expect(issuesOf({ properties: { a: { $id: 'https://example.com/a', type: 'string' } } })).toEqual([{ field: '/properties/a/$id', message: expect.stringContaining('only at the root') }]);
-    expect(issuesOf({ $id: 'https://example.com/tool', definitions: { 'a b': { type: 'string' } }, properties: { a: { $ref: '#/definitions/a%20b' } } })).toEqual([]);
+    expect(issuesOf({ properties: { a: { $ref: '#/definitions/none' } } })).toEqual([
+      { field: '/properties/a/$ref', message: expect.stringContaining('points to nothing') },
+    ]);
+    expect(issuesOf({ properties: { a: { $id: 'https://example.com/a', type: 'string' } } })).toEqual([
+      { field: '/properties/a/$id', message: expect.stringContaining('only at the root') },
+    ]);
+    expect(
+      issuesOf({ $id: 'https://example.com/tool', definitions: { 'a b': { type: 'string' } }, properties: { a: { $ref: '#/definitions/a%20b' } } }),
+    ).toEqual([]);
   });
 
   it('When a pattern is too long, too large once compiled or needs backtracking, Then it is refused at the pattern', () => {
@@ -116,7 +133,9 @@ describe('checkUntrustedSchemaBounds', () => {
   });
 
   it('When uniqueItems has no maxItems or one above 256, Then it is refused', () => {
-    expect(issuesOf({ type: 'array', uniqueItems: true })).toEqual([{ field: '/uniqueItems', message: 'needs a maxItems of at most 256 (every pair of items is compared)' }]);
+    expect(issuesOf({ type: 'array', uniqueItems: true })).toEqual([
+      { field: '/uniqueItems', message: 'needs a maxItems of at most 256 (every pair of items is compared)' },
+    ]);
     expect(issuesOf({ type: 'array', uniqueItems: true, maxItems: 257 })).toHaveLength(1);
     expect(issuesOf({ type: 'array', uniqueItems: true, maxItems: 256 })).toEqual([]);
     expect(issuesOf({ type: 'array', uniqueItems: false })).toEqual([]);

@@ -37,9 +37,14 @@ describe('validationCost', () => {
     expect(cost({ type: 'object', required: ['a', 'b'] }, { a: 1, b: 2 })).toBe(1 + 2 + 2);
   });
 
-  it('When uniqueItems compares items, Then pairs are priced by the items\' size', () => {
+  it("When uniqueItems compares items, Then pairs are priced by the items' size", () => {
     const schema = { type: 'array', maxItems: 256, uniqueItems: true };
-    expect(cost(schema, [[1, 2], [3, 4]])).toBe(1 + 2 * 7);
+    expect(
+      cost(schema, [
+        [1, 2],
+        [3, 4],
+      ]),
+    ).toBe(1 + 2 * 7);
   });
 
   it('When a recursive schema meets a deep value, Then it is walked without recursion', () => {

@@ -28,7 +28,10 @@ describe('VectorCollection', () => {
 
     const hits = collection.search(normalised(query), 10);
 
-    const expected = [...raw].map(([id, v]) => [id, cosine(query, v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 10);
+    const expected = [...raw]
+      .map(([id, v]) => [id, cosine(query, v)] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10);
     expect(hits.map((h) => h.id)).toEqual(expected.map(([id]) => id));
     hits.forEach((hit, i) => expect(hit.score).toBeCloseTo(expected[i][1], 5));
   });
@@ -64,7 +67,11 @@ describe('TopK', () => {
     const top = new TopK(3);
     [0.1, 0.9, 0.5, 0.9, -1, 0.7, 0.2].forEach((score, slot) => top.offer(score, slot));
 
-    expect(top.sorted()).toEqual([{ score: 0.9, slot: 1 }, { score: 0.9, slot: 3 }, { score: 0.7, slot: 5 }]);
+    expect(top.sorted()).toEqual([
+      { score: 0.9, slot: 1 },
+      { score: 0.9, slot: 3 },
+      { score: 0.7, slot: 5 },
+    ]);
   });
 });
 

@@ -26,7 +26,16 @@ const settings: AgentSettings = { defaultProvider: 'scripted', defaultModel: 'sc
 
 type ToolBehaviour = (input: JsonValue, context: ToolInvocationContext) => Promise<ToolOutcome>;
 
-const receipt = (id: string) => ({ tool_id: id, version: '1.0.0', wall_ms: 1, cpu_ms: 1, heap_bytes: 0, capabilities_used: [], http_calls: 0, outcome: 'success' as const });
+const receipt = (id: string) => ({
+  tool_id: id,
+  version: '1.0.0',
+  wall_ms: 1,
+  cpu_ms: 1,
+  heap_bytes: 0,
+  capabilities_used: [],
+  http_calls: 0,
+  outcome: 'success' as const,
+});
 const ok = (id: string, result: JsonValue): ToolOutcome => ({ success: true, result, receipt: receipt(id), logs: [] });
 
 const descriptor = (id: string, enabled = true): ToolDescriptor => ({
@@ -107,7 +116,12 @@ function setUp(turns: QueuedTurn[], options: { providerName?: string; settings?:
 }
 
 const agentWith = (overrides: Partial<Agent> = {}) =>
-  anAgent({ systemPrompt: 'Be brief.', includeTools: ['echo'], modelConfig: { provider: 'scripted', modelName: 'scripted-large', temperature: 0.3 }, ...overrides });
+  anAgent({
+    systemPrompt: 'Be brief.',
+    includeTools: ['echo'],
+    modelConfig: { provider: 'scripted', modelName: 'scripted-large', temperature: 0.3 },
+    ...overrides,
+  });
 
 describe('AgentRunner: answering without tools', () => {
   it('When the model answers at once, Then the run succeeds with its content, after system, history and input in that order', async () => {
@@ -127,12 +141,10 @@ describe('AgentRunner: answering without tools', () => {
       iterations: 1,
       llmCalls: 1,
     });
-    expect(llm.requests[0].messages).toEqual([
-      { role: 'system', content: 'Be brief.' },
-      ...history,
-      { role: 'user', content: 'Capital of France?' },
+    expect(llm.requests[0].messages).toEqual([{ role: 'system', content: 'Be brief.' }, ...history, { role: 'user', content: 'Capital of France?' }]);
+    expect(llm.requests[0].tools).toEqual([
+      { name: 'echo', description: 'The echo tool', parameters: { type: 'object', properties: { text: { type: 'string' } } } },
     ]);
-    expect(llm.requests[0].tools).toEqual([{ name: 'echo', description: 'The echo tool', parameters: { type: 'object', properties: { text: { type: 'string' } } } }]);
     expect(llm.requests[0].temperature).toBe(0.3);
   });
 
@@ -146,10 +158,7 @@ describe('AgentRunner: answering without tools', () => {
 
 describe('AgentRunner: tool calls', () => {
   it('When the model calls a tool, Then its result reaches the next request as a tool message answering that call', async () => {
-    const { llm, registry, runner } = setUp([
-      callTools('Let me echo.', [{ id: 'call_1', name: 'echo', arguments: '{"text":"hi"}' }]),
-      answer('It said hi.'),
-    ]);
+    const { llm, registry, runner } = setUp([callTools('Let me echo.', [{ id: 'call_1', name: 'echo', arguments: '{"text":"hi"}' }]), answer('It said hi.')]);
     const result = await runner.run(actor, agentWith(), 'Echo hi');
 
     expect(registry.invocations).toEqual([{ id: 'echo', input: { text: 'hi' }, context: expect.objectContaining({ actor }) }]);
@@ -189,11 +198,24 @@ describe('AgentRunner: tool calls', () => {
     const { llm, registry, logger, runner } = setUp([callTools('', [{ id: 'call_1', name: 'echo', arguments: raw }]), answer('Sorry.')]);
     const result = await runner.run(actor, agentWith(), 'Echo');
 
-    expect(logger.warnings()).toEqual([expect.objectContaining({ message: 'tool call arguments are not a valid JSON object', fields: expect.objectContaining({ tool: 'echo' }) })]);
+    expect(logger.warnings()).toEqual([
+      expect.objectContaining({ message: 'tool call arguments are not a valid JSON object', fields: expect.objectContaining({ tool: 'echo' }) }),
+    ]);
     expect(registry.invocations).toEqual([]);
     const toolMessage = llm.requests[1].messages.at(-1);
-    expect(toolMessage).toEqual({ role: 'tool', toolCallId: 'call_1', name: 'echo', content: '{"success":false,"error":{"code":"invalid_input","message":"The arguments are not a valid JSON object"}}' });
-    expect(result.steps[1]).toEqual({ iteration: 1, type: 'tool', tool: 'echo', arguments: raw, error: { code: 'invalid_input', message: 'The arguments are not a valid JSON object' } });
+    expect(toolMessage).toEqual({
+      role: 'tool',
+      toolCallId: 'call_1',
+      name: 'echo',
+      content: '{"success":false,"error":{"code":"invalid_input","message":"The arguments are not a valid JSON object"}}',
+    });
+    expect(result.steps[1]).toEqual({
+      iteration: 1,
+      type: 'tool',
+      tool: 'echo',
+      arguments: raw,
+      error: { code: 'invalid_input', message: 'The arguments are not a valid JSON object' },
+    });
     expect(result).toMatchObject({ success: true, output: 'Sorry.', toolCalls: [{ id: 'call_1', name: 'echo', arguments: raw, success: false }] });
   });
 
@@ -224,7 +246,9 @@ describe('AgentRunner: tool calls', () => {
     const { llm, registry, runner } = setUp([callTools('', [{ id: 'c1', name: 'big', arguments: '{}' }]), answer('Never mind.')]);
     const result = await runner.run(actor, agentWith({ includeTools: ['echo'] }), 'Use big');
     expect(registry.invocations).toEqual([]);
-    expect(llm.requests[1].messages.at(-1)?.content).toBe('{"success":false,"error":{"code":"not_found","message":"Tool \\"big\\" is not available to this agent"}}');
+    expect(llm.requests[1].messages.at(-1)?.content).toBe(
+      '{"success":false,"error":{"code":"not_found","message":"Tool \\"big\\" is not available to this agent"}}',
+    );
     expect(result).toMatchObject({ success: true, output: 'Never mind.' });
   });
 
@@ -328,7 +352,13 @@ describe('AgentRunner: limits', () => {
         return ok('echo', input);
       },
     };
-    const turns = [callTools('working', [{ id: 'a', name: 'echo', arguments: '{}' }, { id: 'b', name: 'echo', arguments: '{}' }]), answer('never')];
+    const turns = [
+      callTools('working', [
+        { id: 'a', name: 'echo', arguments: '{}' },
+        { id: 'b', name: 'echo', arguments: '{}' },
+      ]),
+      answer('never'),
+    ];
     const { llm, registry, runner } = setUp(turns, { behaviours });
     const result = await runner.run(actor, agentWith(), 'go', { signal: controller.signal });
     expect(registry.invocations).toHaveLength(1);

@@ -4,7 +4,18 @@ import { JsonObject, JsonValue } from '../../../../core/shared/json';
 import { compileRegex } from '../../../fixtures/regex/compile-regex';
 
 const DOCS: JsonObject[] = [
-  { _id: 'a', name: 'Ada', age: 36, city: 'London', tags: ['math', 'code'], address: { zip: 'N1', geo: { lat: 51.5 } }, items: [{ sku: 'x', qty: 2 }, { sku: 'y', qty: 5 }] },
+  {
+    _id: 'a',
+    name: 'Ada',
+    age: 36,
+    city: 'London',
+    tags: ['math', 'code'],
+    address: { zip: 'N1', geo: { lat: 51.5 } },
+    items: [
+      { sku: 'x', qty: 2 },
+      { sku: 'y', qty: 5 },
+    ],
+  },
   { _id: 'b', name: 'Brian', age: 17, city: 'Paris', tags: ['art'], address: { zip: '75001' }, items: [{ sku: 'y', qty: 1 }] },
   { _id: 'c', name: 'Chloé', age: 52, city: null, tags: [], joined: '2021-03-04', items: [] },
   { _id: 'd', name: 'dan', age: '36', tags: ['code', 'ops'], matrix: [[1, 2], [3]], meta: { a: 1, b: [1, 2] } },

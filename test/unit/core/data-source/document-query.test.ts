@@ -5,7 +5,16 @@ import { JsonObject, JsonValue } from '../../../../core/shared/json';
 import { compileRegex } from '../../../fixtures/regex/compile-regex';
 
 const ORDERS: JsonObject[] = [
-  { _id: '1', customer: { name: 'Ada', tier: 'gold' }, total: 30, status: 'paid', lines: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 2 }] },
+  {
+    _id: '1',
+    customer: { name: 'Ada', tier: 'gold' },
+    total: 30,
+    status: 'paid',
+    lines: [
+      { sku: 'a', qty: 1 },
+      { sku: 'b', qty: 2 },
+    ],
+  },
   { _id: '2', customer: { name: 'Bob', tier: 'silver' }, total: 10, status: 'open', lines: [{ sku: 'a', qty: 3 }] },
   { _id: '3', customer: { name: 'Cy' }, total: 30, status: 'paid', lines: [] },
   { _id: '4', customer: { name: 'Di', tier: 'gold' }, total: 50, status: 'paid' },
@@ -61,7 +70,12 @@ describe('document queries', () => {
   });
 
   it('When the projection sorts on a field it drops, Then the sort still uses it', () => {
-    const { documents } = run({ collection: 'orders', filter: { total: { $exists: true } }, sort: { total: 1 }, projection: { total: 0, lines: 0, customer: 0, status: 0 } });
+    const { documents } = run({
+      collection: 'orders',
+      filter: { total: { $exists: true } },
+      sort: { total: 1 },
+      projection: { total: 0, lines: 0, customer: 0, status: 0 },
+    });
     expect(documents).toEqual([{ _id: '2' }, { _id: '1' }, { _id: '3' }, { _id: '4' }]);
   });
 

@@ -8,7 +8,7 @@ describe('readOnlyRefusal', () => {
     ['sqlite', 'WITH t AS (SELECT 1 AS x) SELECT x FROM t'],
     ['sqlite', 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 5) SELECT x FROM c'],
     ['sqlite', 'EXPLAIN QUERY PLAN SELECT * FROM t'],
-    ['sqlite', 'SELECT name FROM pragma_table_info(\'orders\')'],
+    ['sqlite', "SELECT name FROM pragma_table_info('orders')"],
     ['sqlite', "SELECT 'DELETE FROM t; DROP TABLE x' AS text"],
     ['sqlite', 'SELECT "update", [delete], `insert` FROM t'],
     ['sqlite', "SELECT replace(name, 'a', 'b') FROM t"],

@@ -157,7 +157,12 @@ describe('DocumentIngestor', () => {
     // Its vectors are written by hand, as if the store had failed after writing them.
     const [vector] = await embeddings.embed(['Unique zebra facts.']);
     await bed.vectors.upsert(KNOWLEDGE_COLLECTION, [
-      { id: `${left.id}:0`, vector, content: 'Unique zebra facts.', metadata: { knowledge_base_id: baseId, document_id: left.id, chunk_index: 0, owner_id: 'alice' } },
+      {
+        id: `${left.id}:0`,
+        vector,
+        content: 'Unique zebra facts.',
+        metadata: { knowledge_base_id: baseId, document_id: left.id, chunk_index: 0, owner_id: 'alice' },
+      },
     ]);
     expect(await bed.searcher.search(alice, { query: 'zebra facts' })).toEqual([]);
   });

@@ -45,7 +45,7 @@ describe('KnowledgeBaseManager', () => {
     expect(storage.tables.bases.size).toBe(0);
   });
 
-  it("When bases are listed, Then a user sees their own and public ones with document counts, an admin sees all", async () => {
+  it('When bases are listed, Then a user sees their own and public ones with document counts, an admin sees all', async () => {
     const own = await bed.manager.create(alice, { name: 'Mine' });
     const shared = await bed.manager.create(bob, { name: 'Shared', isPublic: true });
     const hidden = await bed.manager.create(bob, { name: 'Secret' });

@@ -69,7 +69,13 @@ describe('chunkText', () => {
     const text = '知识检索增强生成'.repeat(60);
     const chunks = chunkText(text, { size: 100, overlap: 20 });
     chunks.forEach((chunk) => expect(chunk.length).toBeLessThanOrEqual(100));
-    expect(chunks[0] + chunks.slice(1).map((chunk) => chunk.slice(20)).join('')).toBe(text);
+    expect(
+      chunks[0] +
+        chunks
+          .slice(1)
+          .map((chunk) => chunk.slice(20))
+          .join(''),
+    ).toBe(text);
   });
 
   it('When a cut would fall inside an emoji, Then the surrogate pair stays whole', () => {
@@ -107,12 +113,10 @@ describe('chunkText', () => {
     expect(chunks.join('').replace(/\s/g, '').length).toBeGreaterThanOrEqual(250);
   });
 
-  it.each([
-    [{ size: 10, overlap: 0 }],
-    [{ size: 100, overlap: 51 }],
-    [{ size: 100, overlap: -1 }],
-    [{ size: 100.5, overlap: 10 }],
-  ])('When the options are %j, Then they are refused', (options) => {
-    expect(() => chunkText('text', options)).toThrow(RangeError);
-  });
+  it.each([[{ size: 10, overlap: 0 }], [{ size: 100, overlap: 51 }], [{ size: 100, overlap: -1 }], [{ size: 100.5, overlap: 10 }]])(
+    'When the options are %j, Then they are refused',
+    (options) => {
+      expect(() => chunkText('text', options)).toThrow(RangeError);
+    },
+  );
 });

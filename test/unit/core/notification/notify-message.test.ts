@@ -7,7 +7,9 @@ describe('checkNotifyMessage', () => {
   });
 
   it('When the title has line breaks, Then they become spaces (titles become subjects and headers)', () => {
-    expect(checkNotifyMessage({ channel: 'email', to: 'a@example.com', title: ' A\r\nBcc: x@y.z ', message: 'm' })).toMatchObject({ value: { title: 'A Bcc: x@y.z' } });
+    expect(checkNotifyMessage({ channel: 'email', to: 'a@example.com', title: ' A\r\nBcc: x@y.z ', message: 'm' })).toMatchObject({
+      value: { title: 'A Bcc: x@y.z' },
+    });
   });
 
   it('When an im message has no format, Then it defaults to generic', () => {
@@ -50,7 +52,10 @@ describe('imPayload and imAccepted', () => {
     [['feishu', 200, '{"code":9499,"msg":"Bad Request"}'], { delivered: false, detail: 'The chat platform refused the message (code 9499): Bad Request' }],
     [['feishu', 200, 'not json'], { delivered: true }],
     [['dingtalk', 200, '{"errcode":0,"errmsg":"ok"}'], { delivered: true }],
-    [['dingtalk', 200, '{"errcode":300001,"errmsg":"token is not exist"}'], { delivered: false, detail: 'The chat platform refused the message (code 300001): token is not exist' }],
+    [
+      ['dingtalk', 200, '{"errcode":300001,"errmsg":"token is not exist"}'],
+      { delivered: false, detail: 'The chat platform refused the message (code 300001): token is not exist' },
+    ],
   ])('When %j is answered, Then the verdict is %j', (args, verdict) => {
     expect(imAccepted(...args)).toEqual(verdict);
   });

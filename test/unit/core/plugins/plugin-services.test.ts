@@ -40,7 +40,17 @@ class FakeRegistry implements Pick<ToolRegistry, 'register' | 'unregister' | 'se
     this.calls.push(`register ${String(m.id)}@${String(m.version)}`);
     if (typeof m.id !== 'string' || typeof m.version !== 'string') throw new ValidationError('The plugin manifest is invalid');
     if (this.builtins.has(m.id)) throw new ToolIdConflictError(m.id);
-    const descriptor = { id: m.id, version: m.version, publisher: String(m.publisher), name: 'N', description: 'D', category: 'text', capabilities: [], builtin: false, enabled: options.enabled } as unknown as ToolDescriptor;
+    const descriptor = {
+      id: m.id,
+      version: m.version,
+      publisher: String(m.publisher),
+      name: 'N',
+      description: 'D',
+      category: 'text',
+      capabilities: [],
+      builtin: false,
+      enabled: options.enabled,
+    } as unknown as ToolDescriptor;
     this.tools.set(m.id, descriptor);
     return descriptor;
   }
@@ -212,7 +222,9 @@ describe('updating', () => {
     const calls = s.registry.calls.length;
     await expect(s.updater.update(admin, 'word_count', bundle(manifest('word_count', '1.2.0')))).rejects.toBeInstanceOf(PluginVersionNotNewerError);
     await expect(s.updater.update(admin, 'word_count', bundle(manifest('word_count', '1.1.9')))).rejects.toBeInstanceOf(PluginVersionNotNewerError);
-    await expect(s.updater.update(admin, 'word_count', bundle(manifest('word_count', '2.0.0', 'mallory')))).rejects.toBeInstanceOf(PluginPublisherMismatchError);
+    await expect(s.updater.update(admin, 'word_count', bundle(manifest('word_count', '2.0.0', 'mallory')))).rejects.toBeInstanceOf(
+      PluginPublisherMismatchError,
+    );
     await expect(s.updater.update(admin, 'word_count', bundle(manifest('other', '2.0.0')))).rejects.toBeInstanceOf(ValidationError);
     await expect(s.updater.update(admin, 'missing', bundle(manifest('missing', '2.0.0')))).rejects.toBeInstanceOf(PluginNotFoundError);
     expect(s.registry.calls.length).toBe(calls);
@@ -246,7 +258,8 @@ describe('updating', () => {
 });
 
 describe('installing from the market', () => {
-  const offer = (version: string) => ({ id: 'slugify', version, publisher: 'community', manifest: manifest('slugify', version, 'community'), code: 'x' }) as unknown as MarketPlugin;
+  const offer = (version: string) =>
+    ({ id: 'slugify', version, publisher: 'community', manifest: manifest('slugify', version, 'community'), code: 'x' }) as unknown as MarketPlugin;
 
   it('When the plugin is not installed, then older, then the same, Then it installs, upgrades, and conflicts', async () => {
     const s = setUp();

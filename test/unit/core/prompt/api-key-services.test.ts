@@ -29,7 +29,13 @@ class CountingLimiter implements RateLimiter {
     const count = (this.counts.get(bucket) ?? 0) + 1;
     this.counts.set(bucket, count);
     const allowed = count <= rule.limit;
-    return { allowed, limit: rule.limit, remaining: allowed ? rule.limit - count : 0, windowSeconds: rule.windowSeconds, resetAt: new Date(now.getTime() + 30_500) };
+    return {
+      allowed,
+      limit: rule.limit,
+      remaining: allowed ? rule.limit - count : 0,
+      windowSeconds: rule.windowSeconds,
+      resetAt: new Date(now.getTime() + 30_500),
+    };
   }
   async refund(bucket: string): Promise<void> {
     this.counts.set(bucket, (this.counts.get(bucket) ?? 1) - 1);
@@ -46,7 +52,10 @@ const hasher: SecretHasher & { compared: number } = {
 };
 const clock = { now: () => new Date('2030-01-01T00:00:00Z') };
 let sequence = 0;
-const ids = { uuid: () => `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`, secret: (bytes: number) => 'S'.repeat(Math.ceil((bytes * 4) / 3)) + sequence };
+const ids = {
+  uuid: () => `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`,
+  secret: (bytes: number) => 'S'.repeat(Math.ceil((bytes * 4) / 3)) + sequence,
+};
 
 describe('API key issuance, authentication and quota', () => {
   const keys = new MemoryKeys();

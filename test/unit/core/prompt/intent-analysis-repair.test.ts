@@ -119,7 +119,9 @@ describe('repairIntentAnalysis', () => {
   });
 
   it('When a field is very long, Then it is clipped', () => {
-    const { analysis } = repaired(JSON.stringify({ ...VALID, disambiguation_note: '长'.repeat(2000), keywords: Array.from({ length: 50 }, (_, i) => `k${i}`) }));
+    const { analysis } = repaired(
+      JSON.stringify({ ...VALID, disambiguation_note: '长'.repeat(2000), keywords: Array.from({ length: 50 }, (_, i) => `k${i}`) }),
+    );
 
     expect([...analysis.disambiguationNote].length).toBe(500);
     expect(analysis.keywords).toHaveLength(12);

@@ -25,7 +25,18 @@ class ScriptedModel implements LlmProvider {
 }
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-const ANALYSIS = JSON.stringify({ core_intent: '创意', sub_category: '诗歌', domain: '文学', confidence: 0.9, disambiguation_note: 'n', alternative_intent: '咨询', key_requirements: ['r'], expected_output: 'o', constraints: [], keywords: ['k'] });
+const ANALYSIS = JSON.stringify({
+  core_intent: '创意',
+  sub_category: '诗歌',
+  domain: '文学',
+  confidence: 0.9,
+  disambiguation_note: 'n',
+  alternative_intent: '咨询',
+  key_requirements: ['r'],
+  expected_output: 'o',
+  constraints: [],
+  keywords: ['k'],
+});
 
 describe('PromptOptimizer', () => {
   it('When both stages answer, Then it makes exactly two calls sharing one budget of two, and reports usage', async () => {

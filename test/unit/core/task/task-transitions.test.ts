@@ -41,7 +41,13 @@ describe('task transitions', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toMatchObject({ code: 'task.conflict', reason: 'conflict', message: 'Cannot claim a task that is completed', action: 'claim', from: 'completed' });
+    expect(caught).toMatchObject({
+      code: 'task.conflict',
+      reason: 'conflict',
+      message: 'Cannot claim a task that is completed',
+      action: 'claim',
+      from: 'completed',
+    });
   });
 
   it.each([

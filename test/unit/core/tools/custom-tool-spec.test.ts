@@ -52,23 +52,25 @@ describe('Custom tool spec', () => {
     expect(check).toMatchObject({ ok: true, value: { keepsSecret: true, fields: { config: { auth: { type: 'header', headerName: 'x-api-key' } } } } });
   });
 
-  it.each([
-    'https://{{tenant}}.example.com/w',
-    'https://api.example.com{{suffix}}/w',
-    'https://{{host}}/w',
-    'https://api.{{zone}}/w?q={{city}}',
-  ])('When a tool that sends a credential takes its host from an argument (%s), Then config.url is refused', (url) => {
-    expect(fields(httpSpec({ config: { url, auth: { type: 'bearer', secret: 's3cret' } } }))).toEqual(['config.url']);
-    expect(fields(httpSpec({ config: { url, auth: null } }))).toEqual([]);
-  });
+  it.each(['https://{{tenant}}.example.com/w', 'https://api.example.com{{suffix}}/w', 'https://{{host}}/w', 'https://api.{{zone}}/w?q={{city}}'])(
+    'When a tool that sends a credential takes its host from an argument (%s), Then config.url is refused',
+    (url) => {
+      expect(fields(httpSpec({ config: { url, auth: { type: 'bearer', secret: 's3cret' } } }))).toEqual(['config.url']);
+      expect(fields(httpSpec({ config: { url, auth: null } }))).toEqual([]);
+    },
+  );
 
   it('When a stored header value or the secret is not single-line Latin-1, Then each is refused by field', () => {
-    const spec = httpSpec({ config: { url: 'https://api.example.com/w', headers: { 'X-City': '東京', 'X-Ok': 'Zürich' }, auth: { type: 'bearer', secret: 'sk-☕' } } });
+    const spec = httpSpec({
+      config: { url: 'https://api.example.com/w', headers: { 'X-City': '東京', 'X-Ok': 'Zürich' }, auth: { type: 'bearer', secret: 'sk-☕' } },
+    });
     expect(fields(spec)).toEqual(['config.headers.X-City', 'config.auth.secret']);
   });
 
   it('When a tool that sends a credential takes only its path or query from arguments, Then it is accepted', () => {
-    expect(fields(httpSpec({ config: { url: 'https://api.example.com/{{path}}/w?q={{city}}#{{frag}}', auth: { type: 'bearer', secret: 's3cret' } } }))).toEqual([]);
+    expect(fields(httpSpec({ config: { url: 'https://api.example.com/{{path}}/w?q={{city}}#{{frag}}', auth: { type: 'bearer', secret: 's3cret' } } }))).toEqual(
+      [],
+    );
   });
 
   it('When many fields are wrong, Then every problem is reported at once by wire field name', () => {

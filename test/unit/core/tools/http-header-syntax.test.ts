@@ -13,7 +13,10 @@ describe('HTTP header syntax', () => {
     expect(isHeaderValue(value)).toBe(true);
   });
 
-  it.each(['東京', '☕', 'emoji 😀', 'line\nbreak', 'carriage\rreturn', 'nul\0', 'del\x7f', 'a'.repeat(4097), null])('When the value is %j, Then it cannot', (value) => {
-    expect(isHeaderValue(value)).toBe(false);
-  });
+  it.each(['東京', '☕', 'emoji 😀', 'line\nbreak', 'carriage\rreturn', 'nul\0', 'del\x7f', 'a'.repeat(4097), null])(
+    'When the value is %j, Then it cannot',
+    (value) => {
+      expect(isHeaderValue(value)).toBe(false);
+    },
+  );
 });

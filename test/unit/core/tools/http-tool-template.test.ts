@@ -19,11 +19,14 @@ describe('HTTP tool templates', () => {
   });
 
   it('When a JSON template has a whole-string placeholder, Then it takes the argument with its JSON type', () => {
-    const body = renderJson({ city: '{{city}}', days: '{{days}}', tags: ['{{tags}}', 'fixed'], note: 'for {{city}}', absent: '{{nope}}' }, {
-      city: 'Paris',
-      days: 3,
-      tags: ['a', 'b'],
-    });
+    const body = renderJson(
+      { city: '{{city}}', days: '{{days}}', tags: ['{{tags}}', 'fixed'], note: 'for {{city}}', absent: '{{nope}}' },
+      {
+        city: 'Paris',
+        days: 3,
+        tags: ['a', 'b'],
+      },
+    );
     expect(body).toEqual({ city: 'Paris', days: 3, tags: [['a', 'b'], 'fixed'], note: 'for Paris', absent: null });
   });
 

@@ -59,8 +59,7 @@ describe('ToolCatalog.list paging over kernel tools, then custom tools', () => {
   const kernel = ['a', 'b', 'c', 'd', 'e'].map((id) => descriptor(id));
   const mine = ['m1', 'm2', 'm3'].map((name) => customTool(name, 'me'));
   const user: Actor = { userId: 'me', role: 'user' };
-  const names = (items: Array<{ source: string; descriptor?: ToolDescriptor; tool?: CustomTool }>) =>
-    items.map((i) => i.descriptor?.id ?? i.tool?.name);
+  const names = (items: Array<{ source: string; descriptor?: ToolDescriptor; tool?: CustomTool }>) => items.map((i) => i.descriptor?.id ?? i.tool?.name);
 
   it.each([
     [1, 3, ['a', 'b', 'c'], { offset: 0, limit: 0 }],

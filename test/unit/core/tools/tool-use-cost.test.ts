@@ -14,9 +14,12 @@ describe('Tool use cost', () => {
     },
   );
 
-  it.each([['llm'], ['notify'], ['platform']] as const)('When a tool can bill a model, send mail or start runs through %s, Then one use weighs 5', (capability) => {
-    expect(toolUseCost([capability])).toBe(5);
-  });
+  it.each([['llm'], ['notify'], ['platform']] as const)(
+    'When a tool can bill a model, send mail or start runs through %s, Then one use weighs 5',
+    (capability) => {
+      expect(toolUseCost([capability])).toBe(5);
+    },
+  );
 
   it('When a tool declares several capabilities, Then it weighs as its costliest one', () => {
     expect(toolUseCost(['knowledge', 'llm'])).toBe(5);

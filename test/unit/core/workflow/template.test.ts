@@ -64,7 +64,14 @@ describe('renderTemplate', () => {
 describe('renderTemplateValue', () => {
   it('When a string is exactly one placeholder, Then the value keeps its JSON type', () => {
     const args = renderTemplateValue(
-      { n: '{{input.trip.days}}', obj: '{{nodes.calc.output}}', text: 'days={{input.trip.days}}', missing: '{{input.nope}}', fixed: 7, list: ['{{input.city}}', true] },
+      {
+        n: '{{input.trip.days}}',
+        obj: '{{nodes.calc.output}}',
+        text: 'days={{input.trip.days}}',
+        missing: '{{input.nope}}',
+        fixed: 7,
+        list: ['{{input.city}}', true],
+      },
       scope(),
     );
     expect(args).toEqual({ n: 3, obj: { value: 42, parts: [1, 2] }, text: 'days=3', missing: '', fixed: 7, list: ['Oslo', true] });

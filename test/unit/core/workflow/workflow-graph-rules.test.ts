@@ -23,7 +23,11 @@ describe('validateWorkflowGraph', () => {
     const graph = linearGraph(
       node('ask', 'llm', { prompt: 'Say {{input}}', system: 'Be brief', temperature: 0.3 }, 'Ask'),
       node('agent', 'agent', { agent_id: 'a-1', input: '{{last}}' }),
-      node('calc', 'tool', { tool_id: 'calculator', arguments: { expression: '{{nodes.ask.output}}', nested: [{ x: '{{input.a}}' }, 3] }, continue_on_error: true }),
+      node('calc', 'tool', {
+        tool_id: 'calculator',
+        arguments: { expression: '{{nodes.ask.output}}', nested: [{ x: '{{input.a}}' }, 3] },
+        continue_on_error: true,
+      }),
       node('text', 'template', { template: 'Result {{last}}' }),
     );
     graph.nodes[graph.nodes.length - 1].config = { output: '{{nodes.text.output}}' };
@@ -165,13 +169,9 @@ describe('validateWorkflowGraph', () => {
       const long = 'x'.repeat(20_001);
       const max = 'x'.repeat(20_000);
       expect(issuesOf(node('m', 'template', { template: max }))).toEqual([]);
-      expect(issuesOf(node('m', 'template', { template: long }))).toEqual([
-        { field: 'nodes[1].config.template', message: 'must be at most 20000 characters' },
-      ]);
+      expect(issuesOf(node('m', 'template', { template: long }))).toEqual([{ field: 'nodes[1].config.template', message: 'must be at most 20000 characters' }]);
       expect(fields(issuesOf(node('m', 'llm', { prompt: 'p', system: long })))).toEqual(['nodes[1].config.system']);
-      expect(fields(issuesOf(node('m', 'tool', { tool_id: 't', arguments: { deep: [{ text: long }] } })))).toEqual([
-        'nodes[1].config.arguments.deep[0].text',
-      ]);
+      expect(fields(issuesOf(node('m', 'tool', { tool_id: 't', arguments: { deep: [{ text: long }] } })))).toEqual(['nodes[1].config.arguments.deep[0].text']);
       expect(fields(conditionIssuesOf({ left: 'a', operator: 'equals', right: long }))).toEqual(['nodes[1].config.right']);
     });
 

@@ -54,7 +54,9 @@ function agentResult(overrides: Partial<AgentRunResult> = {}): AgentRunResult {
   return { success: true, output: 'agent says hi', steps: [], toolCalls: [], tokenUsage: USAGE, iterations: 1, llmCalls: 1, ...overrides };
 }
 
-function harness(options: { tools?: FakeTools; agent?: (message: string, options: AgentRunOptions) => Promise<AgentRunResult>; maxLlmCallsPerRun?: number } = {}) {
+function harness(
+  options: { tools?: FakeTools; agent?: (message: string, options: AgentRunOptions) => Promise<AgentRunResult>; maxLlmCallsPerRun?: number } = {},
+) {
   const llm = new FakeLlm();
   const tools = options.tools ?? new FakeTools((_id, args) => toolSuccess({ echoed: args }));
   const agentCalls: Array<{ agentId: string; message: string; options: AgentRunOptions }> = [];
@@ -160,7 +162,15 @@ describe('WorkflowEngine', () => {
     const { engine } = harness();
     const result = await engine.run(actor, branching(), { subject: 'weekly report' });
     const status = Object.fromEntries(result.steps.map((s) => [s.node_id, s.status]));
-    expect(status).toEqual({ start: 'completed', check: 'completed', escalate: 'skipped', page: 'skipped', file: 'completed', join: 'completed', end: 'completed' });
+    expect(status).toEqual({
+      start: 'completed',
+      check: 'completed',
+      escalate: 'skipped',
+      page: 'skipped',
+      file: 'completed',
+      join: 'completed',
+      end: 'completed',
+    });
     expect(result.steps.find((s) => s.node_id === 'page')).toMatchObject({ output: null, started_at: null, finished_at: null, duration_ms: 0 });
     expect(result.output).toBe('joined: FILE weekly report');
   });
@@ -229,7 +239,11 @@ describe('WorkflowEngine', () => {
     );
     const result = await engine.run(actor, graph, null);
     expect(result).toMatchObject({ success: true, output: 'went on' });
-    expect(result.steps[1]).toMatchObject({ status: 'completed', output: null, error: { code: 'tool.rate_limited', message: expect.stringMatching(/120 tool uses per minute/) } });
+    expect(result.steps[1]).toMatchObject({
+      status: 'completed',
+      output: null,
+      error: { code: 'tool.rate_limited', message: expect.stringMatching(/120 tool uses per minute/) },
+    });
   });
 
   it('When a tool node runs, Then its arguments are rendered with JSON types kept and its result is the output', async () => {

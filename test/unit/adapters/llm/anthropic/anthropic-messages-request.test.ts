@@ -4,7 +4,13 @@ import { toAnthropicMessages, toAnthropicParams } from '../../../../../adapters/
 describe('toAnthropicParams', () => {
   it('joins every system message into the system prompt and leaves them out of the turns', () => {
     const params = toAnthropicParams(
-      { messages: [{ role: 'system', content: 'A' }, { role: 'user', content: 'hi' }, { role: 'system', content: 'B' }] },
+      {
+        messages: [
+          { role: 'system', content: 'A' },
+          { role: 'user', content: 'hi' },
+          { role: 'system', content: 'B' },
+        ],
+      },
       'claude',
       1024,
     );
@@ -29,7 +35,13 @@ describe('toAnthropicMessages', () => {
     expect(turns).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'go' }] },
       { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'f', input: {} }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'done' }, { type: 'text', text: 'and now?' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: 'done' },
+          { type: 'text', text: 'and now?' },
+        ],
+      },
     ]);
   });
 });

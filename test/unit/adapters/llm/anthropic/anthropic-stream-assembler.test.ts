@@ -5,7 +5,10 @@ const usage = { input_tokens: 12, output_tokens: 1, cache_creation_input_tokens:
 
 // Only the fields the assembler reads; the SDK types carry many more.
 const events = [
-  { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage } },
+  {
+    type: 'message_start',
+    message: { id: 'm', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage },
+  },
   { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: null } },
   { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Let me ' } },
   { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'check.' } },
@@ -14,7 +17,11 @@ const events = [
   { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"expre' } },
   { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: 'ssion":"2+2"}' } },
   { type: 'content_block_stop', index: 1 },
-  { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 20, input_tokens: null, cache_creation_input_tokens: null, cache_read_input_tokens: null } },
+  {
+    type: 'message_delta',
+    delta: { stop_reason: 'tool_use', stop_sequence: null },
+    usage: { output_tokens: 20, input_tokens: null, cache_creation_input_tokens: null, cache_read_input_tokens: null },
+  },
   { type: 'message_stop' },
 ] as unknown as RawMessageStreamEvent[];
 

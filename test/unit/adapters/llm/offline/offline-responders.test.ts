@@ -14,7 +14,12 @@ describe('readStructuredPrompt', () => {
         { role: 'user', content: '{"title":"Ship it"}' },
       ],
     });
-    expect(read).toMatchObject({ task: 'goal-decomposition', instructions: 'Split the goal.\n\nBe terse.', input: '{"title":"Ship it"}', inputJson: { title: 'Ship it' } });
+    expect(read).toMatchObject({
+      task: 'goal-decomposition',
+      instructions: 'Split the goal.\n\nBe terse.',
+      input: '{"title":"Ship it"}',
+      inputJson: { title: 'Ship it' },
+    });
   });
 
   it('When a system message spells a task line, Then it is only text: tasks come from the request alone', () => {
@@ -35,7 +40,9 @@ describe('responder registry', () => {
 
 describe('goalDecompositionResponder', () => {
   it('makes a one-step goal into clarify, carry out and review, chained', () => {
-    const result = goalDecompositionResponder.respond(prompt('Launch the new website')) as { tasks: Array<{ title: string; dependsOn: number[]; priority: string }> };
+    const result = goalDecompositionResponder.respond(prompt('Launch the new website')) as {
+      tasks: Array<{ title: string; dependsOn: number[]; priority: string }>;
+    };
     expect(result.tasks.map((t) => t.title)).toEqual([
       'Clarify the scope of: Launch the new website',
       'Carry out: Launch the new website',

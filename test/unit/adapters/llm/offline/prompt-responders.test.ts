@@ -34,7 +34,11 @@ describe('Offline responders for the prompt pipeline', () => {
 
   it.each([
     ['zh', '帮我分析一下上个月门店客流下降的原因，按周拆解', ['# 角色', '# 背景', '# 任务', '# 约束', '# 输出格式']],
-    ['en', 'Write a Go function that parses ISO-8601 durations, without external libraries', ['# Role', '# Context', '# Task', '# Constraints', '# Output format', '# Example']],
+    [
+      'en',
+      'Write a Go function that parses ISO-8601 durations, without external libraries',
+      ['# Role', '# Context', '# Task', '# Constraints', '# Output format', '# Example'],
+    ],
   ])('When stage two is asked in %s, Then the prompt has the sections in that language and quotes the input', async (language, input, headings) => {
     const analysisAnswer = await ask(intentAnalysisMessages(input), 'json');
     const analysis = repairIntentAnalysis(analysisAnswer, detectLanguage(input));
@@ -54,7 +58,13 @@ describe('Offline responders for the prompt pipeline', () => {
       intent_analysis: { core_intent: '咨询', sub_category: 'Budgeting', domain: 'Household finance', constraints: ['Keep it under $900 a month'] },
     });
 
-    const prompt = await ask([{ role: 'system', content: 'Write it.' }, { role: 'user', content: material }], 'text');
+    const prompt = await ask(
+      [
+        { role: 'system', content: 'Write it.' },
+        { role: 'user', content: material },
+      ],
+      'text',
+    );
 
     expect(prompt).toContain('adviser on household finance');
     expect(prompt).toContain('- Keep it under $900 a month');

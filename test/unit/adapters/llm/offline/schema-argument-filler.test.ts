@@ -29,7 +29,12 @@ describe('fillArguments', () => {
   it('falls back to defaults, the first enum value and the text after the tool name', () => {
     const schema = {
       type: 'object',
-      properties: { text: { type: 'string' }, lang: { type: 'string', enum: ['en', 'fr'] }, limit: { type: 'integer', default: 5 }, tags: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+      properties: {
+        text: { type: 'string' },
+        lang: { type: 'string', enum: ['en', 'fr'] },
+        limit: { type: 'integer', default: 5 },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      },
       required: ['text', 'lang', 'limit', 'tags'],
     };
     expect(fillArguments(schema, 'translator: bonjour', 'translator')).toEqual({ text: 'bonjour', lang: 'en', limit: 5, tags: ['bonjour'] });

@@ -32,7 +32,12 @@ describe('toChatResponse (OpenAI)', () => {
             index: 0,
             finish_reason: 'tool_calls',
             logprobs: null,
-            message: { role: 'assistant', content: null, refusal: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] },
+            message: {
+              role: 'assistant',
+              content: null,
+              refusal: null,
+              tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
+            },
           },
         ],
         usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },

@@ -1,6 +1,4 @@
 import { ContainerModule } from 'inversify';
-import { AgentCaller } from '../core/services/agents/agent-caller.service';
-import { AgentRunner } from '../core/services/agents/agent-runner.service';
 import { AGENT_SETTINGS, AgentSettings, DEFAULT_AGENT_RUN_LIMITS } from '../core/services/agents/agent-settings';
 import { AppConfig } from './config/app-config';
 import { DEFAULT_LLM_MODELS } from './llm/llm-provider-factory';
@@ -16,9 +14,8 @@ export function agentSettingsFrom(config: AppConfig): AgentSettings {
 }
 
 /**
- * The agent run loop and calling agents by id (singletons). Needs LLM_PROVIDER, LOGGER,
- * AGENT_REPOSITORY (storage module), and ToolCatalog and ToolRunner bound as classes.
- * Without `settings`, they are derived from APP_CONFIG.
+ * AGENT_SETTINGS, which the agent run loop (AgentRunner, AgentCaller: use cases, autobound)
+ * reads. Without `settings`, they are derived from APP_CONFIG.
  */
 export function agentServicesModule(settings?: AgentSettings): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -27,7 +24,5 @@ export function agentServicesModule(settings?: AgentSettings): ContainerModule {
       bind(AGENT_SETTINGS)
         .toDynamicValue((context) => agentSettingsFrom(context.get<AppConfig>(APP_CONFIG)))
         .inSingletonScope();
-    bind(AgentRunner).toSelf().inSingletonScope();
-    bind(AgentCaller).toSelf().inSingletonScope();
   });
 }

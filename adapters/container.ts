@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { createContainer } from './composition/create-container';
 import { Container } from 'inversify';
 import pino from 'pino';
 import { ADMIN_ACCOUNTS } from '../core/services/auth/admin-accounts';
@@ -14,16 +15,16 @@ import { kernelModule, PLUGIN_KERNEL } from '../plugins/kernel/kernel.module';
 import { PluginKernel } from '../plugins/kernel/plugin-kernel';
 import { InstalledPluginLoader } from '../core/services/plugins/installed-plugin-loader.service';
 import { coreServicesModule } from './core-services.module';
+import { registerHostCapabilities } from './host-capabilities';
 import { httpEgressModule } from './http/http-egress.module';
-import { dataSourceServicesModule, registerDatasourceCapability } from './data-source-services.module';
+import { dataSourceServicesModule } from './data-source-services.module';
 import { dataSourcesModule } from './datasources/datasources.module';
-import { knowledgeModule, registerKnowledgeCapability } from './knowledge.module';
+import { knowledgeModule } from './knowledge.module';
 import { mailModule } from './mail/mail.module';
-import { notificationServicesModule, registerNotifyCapability } from './notification-services.module';
+import { notificationServicesModule } from './notification-services.module';
 import { agentServicesModule, agentSettingsFrom } from './agent-services.module';
-import { platformServicesModule, registerPlatformCapability } from './platform-services.module';
+import { platformServicesModule } from './platform-services.module';
 import { scheduleServicesModule } from './schedule-services.module';
-import { taskServicesModule } from './task-services.module';
 import { workflowServicesModule } from './workflow-services.module';
 import { embeddingsModule } from './embeddings/embeddings.module';
 import { llmModule } from './llm/llm.module';
@@ -48,7 +49,7 @@ export interface AppContainer {
 export async function buildContainer(config: AppConfig, logger: pino.Logger): Promise<AppContainer> {
   makeDataDirOwnerOnly(config.dataDir);
   const closers: Array<() => Promise<void>> = [];
-  const container = new Container();
+  const container = createContainer();
   try {
     container.loadSync(systemModule(config, logger), authModule(config), llmModule(config), embeddingsModule(config), coreServicesModule);
     container.bind(SERVICE_VERSION).toConstantValue(config.version);
@@ -66,17 +67,8 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
     const kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
     closers.push(() => kernel.close());
     container.loadSync(knowledgeModule(), dataSourcesModule(config), mailModule(config), dataSourceServicesModule(), notificationServicesModule());
-    registerKnowledgeCapability(container, kernel);
-    registerDatasourceCapability(container, kernel);
-    registerNotifyCapability(container, kernel);
-    container.loadSync(
-      agentServicesModule(agentSettingsFrom(config)),
-      workflowServicesModule(),
-      taskServicesModule(),
-      scheduleServicesModule(),
-      platformServicesModule(),
-    );
-    registerPlatformCapability(container, kernel);
+    container.loadSync(agentServicesModule(agentSettingsFrom(config)), workflowServicesModule(), scheduleServicesModule(), platformServicesModule());
+    registerHostCapabilities(container, kernel);
     await kernel.start();
     await container.get(InstalledPluginLoader).loadAll();
     container.bind(BUILTIN_TOOLS_PROBE).toConstantValue({

@@ -4,14 +4,13 @@ import { CRON_CALCULATOR } from '../core/ports/cron-calculator.port';
 import { LOGGER, Logger } from '../core/ports/logger.port';
 import { JOB_HANDLER } from '../core/services/jobs/job-handler';
 import { ScheduleFireHandler } from '../core/services/schedules/schedule-fire.handler';
-import { ScheduleManager } from '../core/services/schedules/schedule-manager.service';
 import { ScheduleTicker } from '../core/services/schedules/schedule-ticker.service';
 import { AppConfig } from './config/app-config';
 import { PeriodicLoop } from './scheduling/periodic-loop';
 import { CronParserCalculator } from './system/cron-parser-calculator';
 
 /**
- * The schedule use cases, the cron calculator and the `schedule.fire` job handler. Needs the
+ * The cron calculator and the `schedule.fire` job handler. The schedule use cases need the
  * storage module (SCHEDULE_REPOSITORY, USER_REPOSITORY, AGENT_REPOSITORY, WORKFLOW_REPOSITORY),
  * JOB_QUEUE, CLOCK, ID_GENERATOR, LOGGER, AuditTrail and ExecutionLauncher. The scheduler
  * loop comes from `createSchedulerLoop`, for the process that runs the jobs.
@@ -19,8 +18,6 @@ import { CronParserCalculator } from './system/cron-parser-calculator';
 export function scheduleServicesModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(CRON_CALCULATOR).toConstantValue(new CronParserCalculator());
-    bind(ScheduleManager).toSelf().inSingletonScope();
-    bind(ScheduleTicker).toSelf().inSingletonScope();
     bind(JOB_HANDLER).to(ScheduleFireHandler).inSingletonScope();
   });
 }

@@ -1,3 +1,4 @@
+import { createContainer } from '../../adapters/composition/create-container';
 import { createSecretKey, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { AesGcmSecretCipher } from '../../adapters/auth/aes-gcm-secret-cipher';
@@ -39,7 +40,7 @@ export interface DataServices {
  * allowed to `allowHosts` only (e.g. `['127.0.0.1']` for loopback fakes and MariaDB).
  */
 export function createDataServices(storage: TestStorage, options: { allowHosts?: string[]; mailer: Mailer; limits?: UsageLimits }): DataServices {
-  const container = new Container();
+  const container = createContainer();
   const queue = new RecordingJobQueue();
   container.bind(CLOCK).toConstantValue(new SystemClock());
   container.bind(ID_GENERATOR).toConstantValue(new CryptoIdGenerator());

@@ -1,7 +1,6 @@
 import { Container } from 'inversify';
 import { platformServicesModule } from '../../adapters/platform-services.module';
 import { scheduleServicesModule } from '../../adapters/schedule-services.module';
-import { taskServicesModule } from '../../adapters/task-services.module';
 import { workflowServicesModule } from '../../adapters/workflow-services.module';
 import { LlmProvider } from '../../core/ports/llm-provider.port';
 import { Logger } from '../../core/ports/logger.port';
@@ -37,6 +36,6 @@ export function createPlatformServices(
   const queue = new JobRecordingQueue();
   const container = runServicesContainer(storage, { clock, logger: silent, queue, llm: options.llm, tools: options.tools, limits: options.limits });
   container.bind(AuditTrail).toSelf().inSingletonScope();
-  container.loadSync(workflowServicesModule(), taskServicesModule(), scheduleServicesModule(), platformServicesModule());
+  container.loadSync(workflowServicesModule(), scheduleServicesModule(), platformServicesModule());
   return { container, clock, queue, jobHandler: (type) => jobHandlerOf(container, type) };
 }

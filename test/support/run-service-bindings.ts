@@ -1,3 +1,4 @@
+import { createContainer } from '../../adapters/composition/create-container';
 import { createSecretKey, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { agentServicesModule } from '../../adapters/agent-services.module';
@@ -38,7 +39,7 @@ export interface RunServiceBasics {
  * (offline defaults). Callers load the modules under test on top.
  */
 export function runServicesContainer(storage: TestStorage, basics: RunServiceBasics): Container {
-  const container = new Container();
+  const container = createContainer();
   container.bind(CLOCK).toConstantValue(basics.clock);
   container.bind(ID_GENERATOR).toConstantValue(new CryptoIdGenerator());
   container.bind(LOGGER).toConstantValue(basics.logger);

@@ -1,5 +1,5 @@
+import { createContainer } from '../../adapters/composition/create-container';
 import { Container } from 'inversify';
-import { taskServicesModule } from '../../adapters/task-services.module';
 import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
 import { Clock, CLOCK } from '../../core/ports/clock.port';
 import { ID_GENERATOR } from '../../core/ports/id-generator.port';
@@ -30,10 +30,10 @@ export interface TaskServices {
 
 /** The goal and task use cases wired as the composition root wires them, over a test storage. */
 export function createTaskServices(storage: TestStorage): TaskServices {
-  const container = new Container();
+  const container = createContainer();
   const clock = new TickingClock();
   container.bind(CLOCK).toConstantValue(clock);
   container.bind(ID_GENERATOR).toConstantValue(new CryptoIdGenerator());
-  container.loadSync(storage.module, taskServicesModule());
+  container.loadSync(storage.module);
   return { container, tasks: container.get(TaskManager), goals: container.get(GoalManager), clock };
 }

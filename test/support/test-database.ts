@@ -1,3 +1,4 @@
+import { createContainer } from '../../adapters/composition/create-container';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -62,7 +63,7 @@ export async function createTestStorage(kind: StorageKind, extraEnv: NodeJS.Proc
     config: database.config,
     get<T>(token: Token<T>): T {
       if (!container) {
-        container = new Container();
+        container = createContainer();
         container.loadSync(storage.module);
       }
       return container.get<T>(token);

@@ -1,7 +1,7 @@
+import { createContainer } from '../../../adapters/composition/create-container';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Container } from 'inversify';
 import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
 import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
 import { DailyQuotas } from '../../../core/services/quotas/daily-quotas.service';
@@ -72,7 +72,7 @@ describe('Plugin registry', () => {
     expect(build.failed).toEqual([]);
     expect(build.built).toEqual([join(builtin, 'csv_rows')]);
 
-    const container = new Container();
+    const container = createContainer();
     container.bind(HTTP_EGRESS).toConstantValue(new GuardedHttpEgress());
     container.bind(KEY_VALUE_STORE).toConstantValue(new InMemoryKeyValueStore());
     container.bind(DailyQuotas).toConstantValue(unmeteredDailyQuotas());

@@ -1,3 +1,4 @@
+import { createContainer } from '../../../adapters/composition/create-container';
 import { Container } from 'inversify';
 import { agentServicesModule, agentSettingsFrom } from '../../../adapters/agent-services.module';
 import { APP_CONFIG } from '../../../adapters/system/system.tokens';
@@ -12,7 +13,7 @@ import { ToolRunner } from '../../../core/services/tools/tool-runner.service';
 import { appConfigWith } from '../../fixtures/llm/app-config.mother';
 
 function containerWith(module: ReturnType<typeof agentServicesModule>): Container {
-  const container = new Container();
+  const container = createContainer();
   container.bind(LLM_PROVIDER).toConstantValue({ name: 'offline' } as LlmProvider);
   container.bind(LOGGER).toConstantValue({} as Logger);
   container.bind(AGENT_REPOSITORY).toConstantValue({} as AgentRepository);

@@ -1,6 +1,7 @@
 import { FieldIssue } from '../../shared/domain-error';
 import { JsonValue } from '../../shared/json';
 import { ExecutionTargetType } from '../execution/execution.entity';
+import { utf8Length } from '../../shared/utf8-length';
 
 export const SCHEDULE_LIMITS = {
   nameChars: 120,
@@ -140,19 +141,4 @@ function runAtOf(value: unknown, now: Date, issues: FieldIssue[]): Date | null {
   if (value.getTime() <= now.getTime()) issues.push({ field: 'run_at', message: 'must be in the future' });
   else if (value.getTime() > horizon.getTime()) issues.push({ field: 'run_at', message: 'must be at most one year ahead' });
   return value;
-}
-
-/** UTF-8 length of a string, counted without an encoder (the core has no platform APIs). */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
 }

@@ -1,6 +1,7 @@
 import { FieldIssue } from '../../shared/domain-error';
 import { JsonValue } from '../../shared/json';
 import { TASK_PRIORITIES, TaskPriority } from './task.entity';
+import { utf8Length } from '../../shared/utf8-length';
 
 export const TASK_LIMITS = {
   titleChars: 200,
@@ -113,14 +114,4 @@ function dependencyIds(issues: FieldIssue[], value: string[] | undefined): strin
     issues.push({ field: 'depends_on', message: `must name at most ${TASK_LIMITS.dependencies} tasks` });
   }
   return distinct;
-}
-
-/** Bytes of `text` in UTF-8; a lone surrogate counts as the 3-byte replacement character. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
 }

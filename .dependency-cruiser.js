@@ -42,9 +42,9 @@ module.exports = {
     },
     {
       name: 'no-adapter-to-adapter',
-      comment: 'an adapter imports core, config and its own folder only; the composition root wires them',
+      comment: 'an adapter imports core, config and its own folder only; the composition root (adapters/composition) wires them',
       severity: 'error',
-      from: { path: '^adapters/([^/]+)/', pathNot: '^adapters/(config|system)/' },
+      from: { path: '^adapters/([^/]+)/', pathNot: '^adapters/(config|system|composition)/' },
       to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/config/'] },
     },
     {

@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { AppConfig } from '../adapters/config/app-config';
-import { AppContainer, buildContainer } from '../adapters/container';
-import { createSchedulerLoop } from '../adapters/schedule-services.module';
-import { createExpirySweepLoop } from '../adapters/scheduling/expiry-sweep-loop';
+import { AppContainer, bootApp } from '../adapters/composition/running-app';
 import { createPinoRoot } from '../adapters/system/pino-logger';
 import { createEnvelopeApp } from '../contracts/envelope/app';
 import { envelopeModule } from '../contracts/envelope/envelope.module';
@@ -11,8 +9,6 @@ import { createPlatformApp } from '../contracts/platform/app';
 import { platformModule } from '../contracts/platform/platform.module';
 import { createPromptApp } from '../contracts/prompt/app';
 import { promptModule } from '../contracts/prompt/prompt.module';
-import { AdminBootstrap } from '../core/services/auth/admin-bootstrap.service';
-import { JobWorker } from '../core/services/jobs/job-worker.service';
 
 export interface RunningServices {
   app: AppContainer;
@@ -23,21 +19,13 @@ export interface RunningServices {
   stop(): Promise<void>;
 }
 
-/** Builds the container and serves the three contracts, each on its own port. */
+/** Boots the app in the `api` role and serves the three contracts, each on its own port. */
 export async function startServices(config: AppConfig): Promise<RunningServices> {
   const logger = createPinoRoot(config.logLevel);
-  const app = await buildContainer(config, logger);
+  // With the in-process queue the API process runs the jobs itself; with RabbitMQ, `npm run worker` does.
+  const app = await bootApp(config, logger, { role: 'api', contractModules: [platformModule, envelopeModule, promptModule] });
   const started: RunningService[] = [];
   try {
-    app.container.loadSync(platformModule, envelopeModule, promptModule);
-    // With the in-process queue nobody else can run the jobs; with RabbitMQ, `npm run worker` does.
-    const worker = config.queue.kind === 'inprocess' ? app.container.get(JobWorker) : undefined;
-    await worker?.start();
-    const scheduler = worker ? createSchedulerLoop(app.container, config) : undefined;
-    scheduler?.start();
-    const expirySweep = createExpirySweepLoop(app.container, config);
-    expirySweep.start();
-    await app.container.get(AdminBootstrap).run();
     const common = { container: app.container, logger, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy };
     const platform = await listen('platform', createPlatformApp(common), { host: config.host, port: config.ports.platform }, (status) => ({
       error: status === 431 ? 'header_too_large' : 'bad_request',
@@ -58,9 +46,6 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
       prompt,
       stop: async () => {
         await Promise.all(started.map((service) => service.stop()));
-        await scheduler?.stop();
-        await expirySweep.stop();
-        await worker?.stop();
         await app.close();
       },
     };

@@ -1,13 +1,9 @@
 import { join } from 'node:path';
 import { ContainerModule } from 'inversify';
-import { HTTP_EGRESS, HttpEgress } from '../../core/ports/http-egress.port';
 import { JSON_SCHEMA_VALIDATOR, JsonSchemaValidator } from '../../core/ports/json-schema-validator.port';
-import { KEY_VALUE_STORE, KeyValueStore } from '../../core/ports/key-value-store.port';
-import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
 import { PLUGIN_MARKET } from '../../core/ports/plugin-market.port';
 import { PLUGIN_SIGNATURE_VERIFIER } from '../../core/ports/plugin-signature-verifier.port';
 import { TOOL_REGISTRY } from '../../core/ports/tool-registry.port';
-import { DailyQuotas } from '../../core/services/quotas/daily-quotas.service';
 import { token } from '../../core/shared/token';
 import { KernelLogger } from './kernel-logger';
 import { FolderPluginMarket } from './market/folder-plugin-market';
@@ -20,9 +16,9 @@ export const PLUGIN_KERNEL = token<PluginKernel>('PluginKernel');
 
 /**
  * Binds `PLUGIN_KERNEL` and `TOOL_REGISTRY` (its registry). The kernel may import only the
- * core, so `HTTP_EGRESS`, `KEY_VALUE_STORE` and `JSON_SCHEMA_VALIDATOR` are bound by adapter
- * modules (adapters/http/http-egress.module.ts, the storage module, adapters/core-services.module.ts)
- * and resolved here, with the core's `DailyQuotas`; `LLM_PROVIDER` is optional. Also binds what the /plugins module installs from: the market
+ * core, so `JSON_SCHEMA_VALIDATOR` is bound by an adapter module (adapters/core-services.module.ts);
+ * the capabilities' host side is installed by the composition root's start step
+ * (adapters/composition/kernel-capabilities.ts). Also binds what the /plugins module installs from: the market
  * folder (`PLUGIN_MARKET`) and the bundle signature check (`PLUGIN_SIGNATURE_VERIFIER`, built
  * here so a malformed `PLUGIN_PUBLIC_KEYS` entry fails start-up).
  */
@@ -30,15 +26,7 @@ export function kernelModule(config: KernelConfig, options: KernelOptions & { lo
   return new ContainerModule(({ bind }) => {
     bind(PLUGIN_KERNEL)
       .toDynamicValue((context) => {
-        const llm = context.get<LlmProvider>(LLM_PROVIDER, { optional: true });
-        const ports = {
-          egress: context.get<HttpEgress>(HTTP_EGRESS),
-          kv: context.get<KeyValueStore>(KEY_VALUE_STORE),
-          quotas: context.get(DailyQuotas),
-          schemas: context.get<JsonSchemaValidator>(JSON_SCHEMA_VALIDATOR),
-          llm,
-          logger: options.logger,
-        };
+        const ports = { schemas: context.get<JsonSchemaValidator>(JSON_SCHEMA_VALIDATOR), logger: options.logger };
         return new PluginKernel(config, ports, options);
       })
       .inSingletonScope();

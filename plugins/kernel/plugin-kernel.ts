@@ -1,15 +1,7 @@
 import { join } from 'node:path';
-import { HttpEgress } from '../../core/ports/http-egress.port';
 import { JsonSchemaValidator } from '../../core/ports/json-schema-validator.port';
-import { KeyValueStore } from '../../core/ports/key-value-store.port';
-import { LlmProvider } from '../../core/ports/llm-provider.port';
 import { ToolRegistryReadiness } from '../../core/ports/tool-registry.port';
 import { CapabilityRouter } from './capabilities/capability-router';
-import { HttpCapability } from './capabilities/http-capability';
-import { KvCapability } from './capabilities/kv-capability';
-import { LlmCapability } from './capabilities/llm-capability';
-import { WorkspaceCapability, WorkspaceWriteQuota } from './capabilities/workspace-capability';
-import { WorkspaceLimits } from './capabilities/workspace-usage';
 import { KernelLogger, silentLogger } from './kernel-logger';
 import { FolderLoadReport, PluginRegistry } from './registry/plugin-registry';
 import { ToolInvoker } from './registry/tool-invoker';
@@ -20,7 +12,6 @@ import { projectRoot, sandboxWorkerScript } from './sandbox/worker-script';
 
 /** The settings the kernel reads; `AppConfig` satisfies it as is. */
 export interface KernelConfig {
-  dataDir: string;
   /**
    * `pluginPublicKeys`: base64 DER SPKI Ed25519 keys that may sign plugin bundles (none: bundle installs refused).
    * `user`: who the workers run as when the server is root (default `nobody`; see `sandboxIdentity`).
@@ -28,19 +19,11 @@ export interface KernelConfig {
   sandbox: { workers: number; maxTimeoutMs: number; maxMemoryMb: number; pluginPublicKeys?: ReadonlyArray<string>; user?: string };
   /** `maxConcurrentPerUser`: one user's calls running at once in the sandbox pool (default 4). */
   tools?: { maxConcurrentPerUser: number };
-  /** Size cap of each user's workspace. */
-  workspace: WorkspaceLimits;
 }
 
 export interface KernelPorts {
-  egress: HttpEgress;
-  kv: KeyValueStore;
-  /** Daily allowances: the `workspace` capability spends the user's written bytes from it. */
-  quotas: WorkspaceWriteQuota;
   /** Compiles every manifest's input and output schema, under the bounds of any untrusted schema. */
   schemas: JsonSchemaValidator;
-  /** Without it, the `llm` capability answers `unavailable`. */
-  llm?: LlmProvider;
   logger?: KernelLogger;
 }
 
@@ -60,7 +43,8 @@ export interface KernelOptions {
 }
 
 /**
- * The plugin kernel: sandbox worker pool, capability router and tool registry. `start()`
+ * The plugin kernel: sandbox worker pool, capability router and tool registry. The router starts
+ * empty: whoever makes the kernel installs the capabilities' host side before `start()`. `start()`
  * launches the workers and loads the built-in tools; `close()` stops the workers.
  */
 export class PluginKernel {
@@ -87,10 +71,6 @@ export class PluginKernel {
       logger,
     });
     this.capabilities = new CapabilityRouter(logger);
-    this.capabilities.register('http', new HttpCapability(ports.egress));
-    this.capabilities.register('kv', new KvCapability(ports.kv));
-    this.capabilities.register('workspace', new WorkspaceCapability(join(config.dataDir, 'workspace'), config.workspace, ports.quotas));
-    if (ports.llm) this.capabilities.register('llm', new LlmCapability(ports.llm));
     const invoker = new ToolInvoker(this.supervisor, this.capabilities);
     this.registry = new PluginRegistry(this.supervisor, invoker, ports.schemas, config.sandbox, logger);
   }

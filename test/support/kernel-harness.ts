@@ -11,7 +11,11 @@ import { ToolInvocationContext } from '../../core/ports/tool-registry.port';
 import { KeyValueStore } from '../../core/ports/key-value-store.port';
 import { JsonValue } from '../../core/shared/json';
 import { CapabilityHandler } from '../../plugins/kernel/capabilities/capability-handler';
-import { WorkspaceWriteQuota } from '../../plugins/kernel/capabilities/workspace-capability';
+import { RoutedCapability } from '../../plugins/kernel/capabilities/capability-router';
+import { HttpCapability } from '../../plugins/kernel/capabilities/http-capability';
+import { KvCapability } from '../../plugins/kernel/capabilities/kv-capability';
+import { LlmCapability } from '../../plugins/kernel/capabilities/llm-capability';
+import { WorkspaceCapability, WorkspaceWriteQuota } from '../../plugins/kernel/capabilities/workspace-capability';
 import { WorkspaceLimits } from '../../plugins/kernel/capabilities/workspace-usage';
 import { PluginKernel } from '../../plugins/kernel/plugin-kernel';
 import { PluginRegistry } from '../../plugins/kernel/registry/plugin-registry';
@@ -78,22 +82,19 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kernel-test-'));
   const kv = options.kv ?? new InMemoryKeyValueStore();
   const kernel = new PluginKernel(
-    {
-      dataDir,
-      sandbox: { workers: options.workers ?? 1, maxTimeoutMs: options.maxTimeoutMs ?? 30_000, maxMemoryMb: options.maxMemoryMb ?? 128 },
-      workspace: options.workspace ?? { maxBytes: 104_857_600, maxFiles: 10_000 },
-    },
-    {
-      egress: new GuardedHttpEgress({ allowHosts: options.egressAllowHosts ?? [] }),
-      kv,
-      quotas: options.quotas ?? unmeteredDailyQuotas(),
-      schemas: new AjvJsonSchemaValidator(),
-      llm: options.llm ?? new EchoLlmProvider(),
-    },
+    { sandbox: { workers: options.workers ?? 1, maxTimeoutMs: options.maxTimeoutMs ?? 30_000, maxMemoryMb: options.maxMemoryMb ?? 128 } },
+    { schemas: new AjvJsonSchemaValidator() },
     { builtinDir, only: options.tools, pluginDirs: options.pluginDirs },
   );
-  for (const [name, handler] of Object.entries(options.handlers ?? {})) {
-    kernel.capabilities.register(name as keyof NonNullable<TestKernelOptions['handlers']>, handler);
+  const workspace = options.workspace ?? { maxBytes: 104_857_600, maxFiles: 10_000 };
+  const ownCapabilities: Record<'http' | 'kv' | 'workspace' | 'llm', CapabilityHandler> = {
+    http: new HttpCapability(new GuardedHttpEgress({ allowHosts: options.egressAllowHosts ?? [] })),
+    kv: new KvCapability(kv),
+    workspace: new WorkspaceCapability(join(dataDir, 'workspace'), workspace, options.quotas ?? unmeteredDailyQuotas()),
+    llm: new LlmCapability(options.llm ?? new EchoLlmProvider()),
+  };
+  for (const [name, handler] of Object.entries({ ...ownCapabilities, ...options.handlers })) {
+    kernel.capabilities.register(name as RoutedCapability, handler);
   }
   await kernel.start();
   const missing = (options.tools ?? []).filter((id) => !kernel.registry.get(id));

@@ -1,7 +1,6 @@
 import { createContainer } from '../../adapters/composition/create-container';
 import { createSecretKey, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
-import { agentServicesModule } from '../../adapters/agent-services.module';
 import { AesGcmSecretCipher } from '../../adapters/auth/aes-gcm-secret-cipher';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
 import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
@@ -15,7 +14,7 @@ import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
 import { LOGGER, Logger } from '../../core/ports/logger.port';
 import { SECRET_CIPHER } from '../../core/ports/secret-cipher.port';
 import { TOOL_REGISTRY, ToolRegistry } from '../../core/ports/tool-registry.port';
-import { DEFAULT_AGENT_RUN_LIMITS } from '../../core/services/agents/agent-settings';
+import { AGENT_SETTINGS, DEFAULT_AGENT_RUN_LIMITS } from '../../core/services/agents/agent-settings';
 import { JOB_HANDLER, JobHandler } from '../../core/services/jobs/job-handler';
 import { ToolCatalog } from '../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../core/services/tools/tool-runner.service';
@@ -52,7 +51,8 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   container.bind(ToolCatalog).toSelf().inSingletonScope();
   container.bind(ToolRunner).toSelf().inSingletonScope();
   bindUsageLimits(container, basics.limits);
-  container.loadSync(storage.module, agentServicesModule({ defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS }));
+  container.bind(AGENT_SETTINGS).toConstantValue({ defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS });
+  container.loadSync(storage.module);
   return container;
 }
 

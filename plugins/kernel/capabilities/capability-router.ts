@@ -7,7 +7,8 @@ import { CapabilityCallContext, CapabilityHandler } from './capability-handler';
 import { CAPABILITY_METHODS } from './capability-methods';
 import { CapabilityScope } from './capability-scope';
 
-type RoutedCapability = Exclude<CapabilityName, 'log'>;
+/** Every capability but `log`, which the worker answers itself. */
+export type RoutedCapability = Exclude<CapabilityName, 'log'>;
 
 /**
  * The host end of every capability call from the sandbox: checks the grant again (the
@@ -19,7 +20,7 @@ export class CapabilityRouter {
 
   constructor(private readonly logger: KernelLogger = silentLogger) {}
 
-  /** Installs the host side of a capability; `knowledge`, `datasource`, `platform` and `notify` come from the composition root. */
+  /** Installs the host side of a capability; the composition root installs all of them from one list (adapters/composition/kernel-capabilities.ts). */
   register(name: RoutedCapability, handler: CapabilityHandler): void {
     this.handlers.set(name, handler);
   }

@@ -1,10 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { GuardedHttpEgress } from '../../../adapters/http/guarded-http-egress';
-import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
-import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
 import { JsonValue } from '../../../core/shared/json';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
@@ -101,13 +97,8 @@ export async function measureKernel(): Promise<KernelFigures> {
 
 function startKernel(workers: number): PluginKernel {
   return new PluginKernel(
-    {
-      dataDir: mkdtempSync(join(tmpdir(), 'bench-kernel-')),
-      sandbox: { workers, maxTimeoutMs: 30_000, maxMemoryMb: 128 },
-      tools: { maxConcurrentPerUser: IN_FLIGHT },
-      workspace: { maxBytes: 1_048_576, maxFiles: 100 },
-    },
-    { egress: new GuardedHttpEgress(), kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas(), schemas: new AjvJsonSchemaValidator() },
+    { sandbox: { workers, maxTimeoutMs: 30_000, maxMemoryMb: 128 }, tools: { maxConcurrentPerUser: IN_FLIGHT } },
+    { schemas: new AjvJsonSchemaValidator() },
     { only: ['calculator'] },
   );
 }

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqp from 'amqplib';
-import { AppContainer, buildContainer } from '../../../adapters/container';
+import { AppContainer, bootApp } from '../../../adapters/composition/running-app';
 import { createPinoRoot } from '../../../adapters/system/pino-logger';
 import { AUDIT_LOG_REPOSITORY, AuditLogRepository } from '../../../core/ports/audit-log-repository.port';
 import { JobWorker } from '../../../core/services/jobs/job-worker.service';
@@ -60,7 +60,7 @@ describeWithEnv('AMQP_URL', 'Audit trail through RabbitMQ', (amqpUrl) => {
 
   beforeAll(async () => {
     app = await startApp(env);
-    worker = await buildContainer(testConfig(env), createPinoRoot('silent'));
+    worker = await bootApp(testConfig(env), createPinoRoot('silent'), { role: 'embedded' });
   });
 
   afterAll(async () => {

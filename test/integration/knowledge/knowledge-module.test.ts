@@ -1,4 +1,4 @@
-import { AppContainer, buildContainer } from '../../../adapters/container';
+import { AppContainer, bootApp } from '../../../adapters/composition/running-app';
 import { createPinoRoot } from '../../../adapters/system/pino-logger';
 import { KNOWLEDGE_GATEWAY, KnowledgeGateway } from '../../../core/ports/knowledge-gateway.port';
 import { USER_REPOSITORY, UserRepository } from '../../../core/ports/user-repository.port';
@@ -13,7 +13,7 @@ describe('knowledgeModule in the composition root', () => {
   let app: AppContainer;
 
   beforeAll(async () => {
-    app = await buildContainer(testConfig(), createPinoRoot('silent'));
+    app = await bootApp(testConfig(), createPinoRoot('silent'), { role: 'embedded' });
   });
   afterAll(async () => {
     await app?.close();

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EgressRequest, EgressResponse, HttpEgress } from '../../../core/ports/http-egress.port';
 import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
-import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
+import { HttpCapability } from '../../../plugins/kernel/capabilities/http-capability';
+import { KvCapability } from '../../../plugins/kernel/capabilities/kv-capability';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { buildMarketPlugins, MARKET_DIR } from '../../support/market-plugins';
 
@@ -47,24 +45,23 @@ const REPO = {
 describe('github_repo_info (market plugin, http capability limited to api.github.com)', () => {
   let kernel: PluginKernel;
   let egress: FakeGitHubEgress;
-  let dataDir: string;
   const actor = { userId: 'user-1', role: 'user' as const };
   const invoke = (input: Record<string, unknown>) => kernel.registry.invoke('github_repo_info', input as never, { actor });
 
   beforeAll(async () => {
     buildMarketPlugins();
     egress = new FakeGitHubEgress();
-    dataDir = mkdtempSync(join(tmpdir(), 'github-plugin-'));
     kernel = new PluginKernel(
-      { dataDir, sandbox: { workers: 1, maxTimeoutMs: 30_000, maxMemoryMb: 128 }, workspace: { maxBytes: 1_048_576, maxFiles: 100 } },
-      { egress, kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas(), schemas: new AjvJsonSchemaValidator() },
+      { sandbox: { workers: 1, maxTimeoutMs: 30_000, maxMemoryMb: 128 } },
+      { schemas: new AjvJsonSchemaValidator() },
       { only: [], pluginDirs: [MARKET_DIR] },
     );
+    kernel.capabilities.register('http', new HttpCapability(egress));
+    kernel.capabilities.register('kv', new KvCapability(new InMemoryKeyValueStore()));
     await kernel.start();
   });
   afterAll(async () => {
     await kernel.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
   beforeEach(() => {
     egress.requests.length = 0;

@@ -2,14 +2,8 @@ import { createContainer } from '../../../adapters/composition/create-container'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
-import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
-import { DailyQuotas } from '../../../core/services/quotas/daily-quotas.service';
-import { GuardedHttpEgress } from '../../../adapters/http/guarded-http-egress';
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
-import { HTTP_EGRESS } from '../../../core/ports/http-egress.port';
 import { JSON_SCHEMA_VALIDATOR } from '../../../core/ports/json-schema-validator.port';
-import { KEY_VALUE_STORE } from '../../../core/ports/key-value-store.port';
 import { TOOL_REGISTRY, ToolRegistry } from '../../../core/ports/tool-registry.port';
 import { kernelModule, PLUGIN_KERNEL } from '../../../plugins/kernel/kernel.module';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
@@ -73,12 +67,8 @@ describe('Plugin registry', () => {
     expect(build.built).toEqual([join(builtin, 'csv_rows')]);
 
     const container = createContainer();
-    container.bind(HTTP_EGRESS).toConstantValue(new GuardedHttpEgress());
-    container.bind(KEY_VALUE_STORE).toConstantValue(new InMemoryKeyValueStore());
-    container.bind(DailyQuotas).toConstantValue(unmeteredDailyQuotas());
     container.bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
-    const workspace = { maxBytes: 1_048_576, maxFiles: 100 };
-    container.loadSync(kernelModule({ dataDir: root, sandbox: { workers: 1, maxTimeoutMs: 5000, maxMemoryMb: 64 }, workspace }, { builtinDir: builtin }));
+    container.loadSync(kernelModule({ sandbox: { workers: 1, maxTimeoutMs: 5000, maxMemoryMb: 64 } }, { builtinDir: builtin }));
     kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
     registry = container.get<ToolRegistry>(TOOL_REGISTRY);
     expect(registry).toBe(kernel.registry);

@@ -1,0 +1,39 @@
+import { ContainerModule } from 'inversify';
+import { AGENT_SETTINGS, AgentSettings, DEFAULT_AGENT_RUN_LIMITS } from '../../core/services/agents/agent-settings';
+import { ADMIN_ACCOUNTS } from '../../core/services/auth/admin-accounts';
+import { AUTH_LIMITS } from '../../core/services/auth/auth-limits';
+import { AUTH_SETTINGS } from '../../core/services/auth/auth-settings';
+import { SERVICE_VERSION } from '../../core/services/health/service-version';
+import { DEFAULT_KNOWLEDGE_SETTINGS, KNOWLEDGE_SETTINGS } from '../../core/services/knowledge/knowledge-settings';
+import { DAILY_QUOTA_LIMITS } from '../../core/services/quotas/daily-quota-limits';
+import { TOOLS_SETTINGS } from '../../core/services/tools/tools-settings';
+import { DEFAULT_WORKFLOW_SETTINGS, WORKFLOW_SETTINGS } from '../../core/services/workflows/workflow-settings';
+import { AppConfig } from '../config/app-config';
+import { DEFAULT_LLM_MODELS } from '../llm/llm-provider-factory';
+
+/** The settings the configuration implies: new agents default to `LLM_PROVIDER` and `LLM_MODEL`. */
+export function agentSettingsFrom(config: AppConfig): AgentSettings {
+  return {
+    defaultProvider: config.llm.provider,
+    defaultModel: config.llm.model ?? DEFAULT_LLM_MODELS[config.llm.provider],
+    ...DEFAULT_AGENT_RUN_LIMITS,
+  };
+}
+
+/**
+ * Every settings object a use case reads, derived from the configuration in this one place.
+ * Workflow and knowledge settings have no environment variables yet: they take their defaults.
+ */
+export function settingsModule(config: AppConfig): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(SERVICE_VERSION).toConstantValue(config.version);
+    bind(AUTH_SETTINGS).toConstantValue({ accessTokenTtlSeconds: config.auth.accessTokenMinutes * 60 });
+    bind(AUTH_LIMITS).toConstantValue(config.auth.limits);
+    bind(ADMIN_ACCOUNTS).toConstantValue({ emails: config.auth.adminEmails, initialPassword: config.auth.adminInitialPassword });
+    bind(AGENT_SETTINGS).toConstantValue(agentSettingsFrom(config));
+    bind(TOOLS_SETTINGS).toConstantValue({ testRatePerMinute: config.tools.testRatePerMinute, useRatePerMinute: config.tools.useRatePerMinute });
+    bind(DAILY_QUOTA_LIMITS).toConstantValue(config.dailyQuotas);
+    bind(WORKFLOW_SETTINGS).toConstantValue(DEFAULT_WORKFLOW_SETTINGS);
+    bind(KNOWLEDGE_SETTINGS).toConstantValue(DEFAULT_KNOWLEDGE_SETTINGS);
+  });
+}

@@ -17,6 +17,7 @@ import { InstalledPluginLoader } from '../core/services/plugins/installed-plugin
 import { coreServicesModule } from './core-services.module';
 import { registerHostCapabilities } from './host-capabilities';
 import { httpEgressModule } from './http/http-egress.module';
+import { lenientJsonReaderModule } from './json/lenient-json-reader.module';
 import { dataSourceServicesModule } from './data-source-services.module';
 import { dataSourcesModule } from './datasources/datasources.module';
 import { knowledgeModule } from './knowledge.module';
@@ -51,7 +52,14 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
   const closers: Array<() => Promise<void>> = [];
   const container = createContainer();
   try {
-    container.loadSync(systemModule(config, logger), authModule(config), llmModule(config), embeddingsModule(config), coreServicesModule);
+    container.loadSync(
+      systemModule(config, logger),
+      authModule(config),
+      llmModule(config),
+      embeddingsModule(config),
+      coreServicesModule,
+      lenientJsonReaderModule(),
+    );
     container.bind(SERVICE_VERSION).toConstantValue(config.version);
     container.bind(AUTH_SETTINGS).toConstantValue({ accessTokenTtlSeconds: config.auth.accessTokenMinutes * 60 });
     container.bind(AUTH_LIMITS).toConstantValue(config.auth.limits);

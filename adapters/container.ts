@@ -18,6 +18,7 @@ import { coreServicesModule } from './core-services.module';
 import { registerHostCapabilities } from './host-capabilities';
 import { httpEgressModule } from './http/http-egress.module';
 import { lenientJsonReaderModule } from './json/lenient-json-reader.module';
+import { versionPolicyModule } from './versions/version-policy.module';
 import { dataSourceServicesModule } from './data-source-services.module';
 import { dataSourcesModule } from './datasources/datasources.module';
 import { knowledgeModule } from './knowledge.module';
@@ -59,6 +60,7 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
       embeddingsModule(config),
       coreServicesModule,
       lenientJsonReaderModule(),
+      versionPolicyModule(),
     );
     container.bind(SERVICE_VERSION).toConstantValue(config.version);
     container.bind(AUTH_SETTINGS).toConstantValue({ accessTokenTtlSeconds: config.auth.accessTokenMinutes * 60 });

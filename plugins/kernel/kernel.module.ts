@@ -7,6 +7,7 @@ import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
 import { PLUGIN_MARKET } from '../../core/ports/plugin-market.port';
 import { PLUGIN_SIGNATURE_VERIFIER } from '../../core/ports/plugin-signature-verifier.port';
 import { TOOL_REGISTRY } from '../../core/ports/tool-registry.port';
+import { VERSION_POLICY, VersionPolicy } from '../../core/ports/version-policy.port';
 import { DailyQuotas } from '../../core/services/quotas/daily-quotas.service';
 import { token } from '../../core/shared/token';
 import { KernelLogger } from './kernel-logger';
@@ -20,8 +21,9 @@ export const PLUGIN_KERNEL = token<PluginKernel>('PluginKernel');
 
 /**
  * Binds `PLUGIN_KERNEL` and `TOOL_REGISTRY` (its registry). The kernel may import only the
- * core, so `HTTP_EGRESS`, `KEY_VALUE_STORE` and `JSON_SCHEMA_VALIDATOR` are bound by adapter
- * modules (adapters/http/http-egress.module.ts, the storage module, adapters/core-services.module.ts)
+ * core, so `HTTP_EGRESS`, `KEY_VALUE_STORE`, `JSON_SCHEMA_VALIDATOR` and `VERSION_POLICY` are bound by adapter
+ * modules (adapters/http/http-egress.module.ts, the storage module, adapters/core-services.module.ts,
+ * adapters/versions/version-policy.module.ts)
  * and resolved here, with the core's `DailyQuotas`; `LLM_PROVIDER` is optional. Also binds what the /plugins module installs from: the market
  * folder (`PLUGIN_MARKET`) and the bundle signature check (`PLUGIN_SIGNATURE_VERIFIER`, built
  * here so a malformed `PLUGIN_PUBLIC_KEYS` entry fails start-up).
@@ -36,6 +38,7 @@ export function kernelModule(config: KernelConfig, options: KernelOptions & { lo
           kv: context.get<KeyValueStore>(KEY_VALUE_STORE),
           quotas: context.get(DailyQuotas),
           schemas: context.get<JsonSchemaValidator>(JSON_SCHEMA_VALIDATOR),
+          versions: context.get<VersionPolicy>(VERSION_POLICY),
           llm,
           logger: options.logger,
         };
@@ -47,7 +50,10 @@ export function kernelModule(config: KernelConfig, options: KernelOptions & { lo
       .inSingletonScope();
     const marketDir = options.marketDir ?? join(projectRoot(), 'plugins', 'market');
     bind(PLUGIN_MARKET)
-      .toDynamicValue((context) => new FolderPluginMarket(marketDir, context.get<JsonSchemaValidator>(JSON_SCHEMA_VALIDATOR), options.logger))
+      .toDynamicValue((context) => {
+        const checks = { schemas: context.get<JsonSchemaValidator>(JSON_SCHEMA_VALIDATOR), versions: context.get<VersionPolicy>(VERSION_POLICY) };
+        return new FolderPluginMarket(marketDir, checks, options.logger);
+      })
       .inSingletonScope();
     bind(PLUGIN_SIGNATURE_VERIFIER).toConstantValue(Ed25519BundleVerifier.fromConfig(config.sandbox.pluginPublicKeys ?? []));
   });

@@ -4,6 +4,7 @@ import { JsonSchemaValidator } from '../../core/ports/json-schema-validator.port
 import { KeyValueStore } from '../../core/ports/key-value-store.port';
 import { LlmProvider } from '../../core/ports/llm-provider.port';
 import { ToolRegistryReadiness } from '../../core/ports/tool-registry.port';
+import { VersionPolicy } from '../../core/ports/version-policy.port';
 import { CapabilityRouter } from './capabilities/capability-router';
 import { HttpCapability } from './capabilities/http-capability';
 import { KvCapability } from './capabilities/kv-capability';
@@ -39,6 +40,8 @@ export interface KernelPorts {
   quotas: WorkspaceWriteQuota;
   /** Compiles every manifest's input and output schema, under the bounds of any untrusted schema. */
   schemas: JsonSchemaValidator;
+  /** Checks every manifest's version and kernel range. */
+  versions: VersionPolicy;
   /** Without it, the `llm` capability answers `unavailable`. */
   llm?: LlmProvider;
   logger?: KernelLogger;
@@ -92,7 +95,7 @@ export class PluginKernel {
     this.capabilities.register('workspace', new WorkspaceCapability(join(config.dataDir, 'workspace'), config.workspace, ports.quotas));
     if (ports.llm) this.capabilities.register('llm', new LlmCapability(ports.llm));
     const invoker = new ToolInvoker(this.supervisor, this.capabilities);
-    this.registry = new PluginRegistry(this.supervisor, invoker, ports.schemas, config.sandbox, logger);
+    this.registry = new PluginRegistry(this.supervisor, invoker, { schemas: ports.schemas, versions: ports.versions }, config.sandbox, logger);
   }
 
   /** Idempotent; a failed start may be retried. */

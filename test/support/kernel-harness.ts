@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
 import { InMemoryKeyValueStore } from '../fixtures/kv/in-memory-key-value-store';
 import { AjvJsonSchemaValidator } from '../../adapters/validation/ajv-json-schema-validator';
+import { SemverVersionPolicy } from '../../adapters/versions/semver-version-policy';
 import { Actor } from '../../core/domain/auth/actor';
 import { ChatRequest, ChatResponse, ChatStreamEvent, LlmProvider } from '../../core/ports/llm-provider.port';
 import { ToolOutcome } from '../../core/domain/tool/tool-outcome';
@@ -88,6 +89,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
       kv,
       quotas: options.quotas ?? unmeteredDailyQuotas(),
       schemas: new AjvJsonSchemaValidator(),
+      versions: new SemverVersionPolicy(),
       llm: options.llm ?? new EchoLlmProvider(),
     },
     { builtinDir, only: options.tools, pluginDirs: options.pluginDirs },

@@ -6,6 +6,7 @@ import { GuardedHttpEgress } from '../../../adapters/http/guarded-http-egress';
 import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
 import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
+import { SemverVersionPolicy } from '../../../adapters/versions/semver-version-policy';
 import { JsonValue } from '../../../core/shared/json';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { projectRoot } from '../../../plugins/kernel/sandbox/worker-script';
@@ -107,7 +108,13 @@ function startKernel(workers: number): PluginKernel {
       tools: { maxConcurrentPerUser: IN_FLIGHT },
       workspace: { maxBytes: 1_048_576, maxFiles: 100 },
     },
-    { egress: new GuardedHttpEgress(), kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas(), schemas: new AjvJsonSchemaValidator() },
+    {
+      egress: new GuardedHttpEgress(),
+      kv: new InMemoryKeyValueStore(),
+      quotas: unmeteredDailyQuotas(),
+      schemas: new AjvJsonSchemaValidator(),
+      versions: new SemverVersionPolicy(),
+    },
     { only: ['calculator'] },
   );
 }

@@ -5,6 +5,7 @@ import { EgressRequest, EgressResponse, HttpEgress } from '../../../core/ports/h
 import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-store';
 import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quotas';
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
+import { SemverVersionPolicy } from '../../../adapters/versions/semver-version-policy';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { buildMarketPlugins, MARKET_DIR } from '../../support/market-plugins';
 
@@ -57,7 +58,7 @@ describe('github_repo_info (market plugin, http capability limited to api.github
     dataDir = mkdtempSync(join(tmpdir(), 'github-plugin-'));
     kernel = new PluginKernel(
       { dataDir, sandbox: { workers: 1, maxTimeoutMs: 30_000, maxMemoryMb: 128 }, workspace: { maxBytes: 1_048_576, maxFiles: 100 } },
-      { egress, kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas(), schemas: new AjvJsonSchemaValidator() },
+      { egress, kv: new InMemoryKeyValueStore(), quotas: unmeteredDailyQuotas(), schemas: new AjvJsonSchemaValidator(), versions: new SemverVersionPolicy() },
       { only: [], pluginDirs: [MARKET_DIR] },
     );
     await kernel.start();

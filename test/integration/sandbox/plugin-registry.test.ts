@@ -7,6 +7,8 @@ import { unmeteredDailyQuotas } from '../../fixtures/quotas/unmetered-daily-quot
 import { DailyQuotas } from '../../../core/services/quotas/daily-quotas.service';
 import { GuardedHttpEgress } from '../../../adapters/http/guarded-http-egress';
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
+import { SemverVersionPolicy } from '../../../adapters/versions/semver-version-policy';
+import { VERSION_POLICY } from '../../../core/ports/version-policy.port';
 import { HTTP_EGRESS } from '../../../core/ports/http-egress.port';
 import { JSON_SCHEMA_VALIDATOR } from '../../../core/ports/json-schema-validator.port';
 import { KEY_VALUE_STORE } from '../../../core/ports/key-value-store.port';
@@ -77,6 +79,7 @@ describe('Plugin registry', () => {
     container.bind(KEY_VALUE_STORE).toConstantValue(new InMemoryKeyValueStore());
     container.bind(DailyQuotas).toConstantValue(unmeteredDailyQuotas());
     container.bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
+    container.bind(VERSION_POLICY).toConstantValue(new SemverVersionPolicy());
     const workspace = { maxBytes: 1_048_576, maxFiles: 100 };
     container.loadSync(kernelModule({ dataDir: root, sandbox: { workers: 1, maxTimeoutMs: 5000, maxMemoryMb: 64 }, workspace }, { builtinDir: builtin }));
     kernel = container.get<PluginKernel>(PLUGIN_KERNEL);

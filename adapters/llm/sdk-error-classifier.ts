@@ -25,7 +25,11 @@ export function mapSdkError(sdk: SdkErrorClasses, provider: string, error: unkno
 function classify(sdk: SdkErrorClasses, error: unknown, { duringStream = false, pastDeadline = false }: FailureContext): UpstreamFailure | undefined {
   if (error instanceof sdk.userAbort) return { kind: 'aborted' };
   if (error instanceof sdk.connectionTimeout) return { kind: 'timeout' };
-  if (error instanceof sdk.connection) return { kind: pastDeadline ? 'timeout' : 'connection' };
+  if (error instanceof sdk.connection) {
+    // Our egress fetch threw it; the SDK hands it on as the connection error's cause.
+    if (error.cause instanceof DomainError && error.cause.code === 'egress.forbidden_target') return { kind: 'forbidden_target' };
+    return { kind: pastDeadline ? 'timeout' : 'connection' };
+  }
   if (error instanceof sdk.api) {
     // An `error` event inside a stream (e.g. overloaded_error) has no status.
     return error.status === undefined ? { kind: 'broken_stream' } : { kind: 'http', status: error.status, headers: error.headers };

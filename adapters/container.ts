@@ -28,6 +28,7 @@ import { scheduleServicesModule } from './schedule-services.module';
 import { workflowServicesModule } from './workflow-services.module';
 import { embeddingsModule } from './embeddings/embeddings.module';
 import { llmModule } from './llm/llm.module';
+import { llmProviderRegistryModule } from './llm/llm-provider-registry.module';
 import { queueModule } from './queue/queue.module';
 import { createStorage } from './storage/storage.module';
 import { startVectorStore, vectorsModule } from './vectors/vectors.module';
@@ -63,7 +64,7 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
     await startVectorStore(container);
     closers.push(() => container.get<JobQueue>(JOB_QUEUE).close());
 
-    container.loadSync(httpEgressModule(config), kernelModule(config, { logger: logger.child({ component: 'kernel' }) }));
+    container.loadSync(httpEgressModule(config), llmProviderRegistryModule(config), kernelModule(config, { logger: logger.child({ component: 'kernel' }) }));
     const kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
     closers.push(() => kernel.close());
     container.loadSync(knowledgeModule(), dataSourcesModule(config), mailModule(config), dataSourceServicesModule(), notificationServicesModule());

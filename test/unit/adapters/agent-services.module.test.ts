@@ -3,7 +3,7 @@ import { Container } from 'inversify';
 import { agentServicesModule, agentSettingsFrom } from '../../../adapters/agent-services.module';
 import { APP_CONFIG } from '../../../adapters/system/system.tokens';
 import { AGENT_REPOSITORY, AgentRepository } from '../../../core/ports/agent-repository.port';
-import { LLM_PROVIDER, LlmProvider } from '../../../core/ports/llm-provider.port';
+import { LLM_PROVIDER_REGISTRY, LlmProviderRegistry } from '../../../core/ports/llm-provider-registry.port';
 import { LOGGER, Logger } from '../../../core/ports/logger.port';
 import { AgentCaller } from '../../../core/services/agents/agent-caller.service';
 import { AgentRunner } from '../../../core/services/agents/agent-runner.service';
@@ -14,7 +14,7 @@ import { appConfigWith } from '../../fixtures/llm/app-config.mother';
 
 function containerWith(module: ReturnType<typeof agentServicesModule>): Container {
   const container = createContainer();
-  container.bind(LLM_PROVIDER).toConstantValue({ name: 'offline' } as LlmProvider);
+  container.bind(LLM_PROVIDER_REGISTRY).toConstantValue({} as LlmProviderRegistry);
   container.bind(LOGGER).toConstantValue({} as Logger);
   container.bind(AGENT_REPOSITORY).toConstantValue({} as AgentRepository);
   container.bind(ToolCatalog).toConstantValue({} as ToolCatalog);

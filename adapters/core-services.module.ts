@@ -4,6 +4,7 @@ import { JOB_HANDLER } from '../core/services/jobs/job-handler';
 import { JSON_SCHEMA_VALIDATOR } from '../core/ports/json-schema-validator.port';
 import { DAILY_QUOTA_LIMITS } from '../core/services/quotas/daily-quota-limits';
 import { TOOLS_SETTINGS } from '../core/services/tools/tools-settings';
+import { MODEL_CONFIG_SETTINGS } from '../core/services/model-configs/model-config-settings';
 import { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './system/system.tokens';
 import { AjvJsonSchemaValidator } from './validation/ajv-json-schema-validator';
@@ -20,5 +21,8 @@ export const coreServicesModule = new ContainerModule(({ bind }) => {
       const { testRatePerMinute, useRatePerMinute } = context.get<AppConfig>(APP_CONFIG).tools;
       return { testRatePerMinute, useRatePerMinute };
     })
+    .inSingletonScope();
+  bind(MODEL_CONFIG_SETTINGS)
+    .toDynamicValue((context) => ({ ...context.get<AppConfig>(APP_CONFIG).modelConfigs }))
     .inSingletonScope();
 });

@@ -17,6 +17,8 @@ export interface SdkErrorClasses {
  * bugs) pass through unchanged unless they broke a running stream.
  */
 export function mapSdkError(sdk: SdkErrorClasses, provider: string, error: unknown, context: FailureContext = {}): unknown {
+  // The egress fetch cuts off a body that stalls; the SDK hands its error on as it is.
+  if (error instanceof DomainError && error.code === 'egress.timeout') return toLlmError(provider, { kind: 'timeout' });
   if (error instanceof DomainError) return error;
   const failure = classify(sdk, error, context);
   return failure ? toLlmError(provider, failure) : error;

@@ -7,6 +7,7 @@ import { LlmUpstreamError } from '../../../core/domain/llm/llm.errors';
 import { FakeAnthropicServer } from '../../fixtures/fake-anthropic-server';
 import { FakeOpenAiServer } from '../../fixtures/fake-openai-server';
 import { describeLlmProviderContract } from '../ports/llm-provider.contract';
+import { startLoopbackServer } from '../../fixtures/http/loopback-server';
 
 const openai = new FakeOpenAiServer();
 const anthropic = new FakeAnthropicServer();
@@ -68,5 +69,31 @@ describe('A user-supplied base URL that points inside', () => {
     openai.enqueue({ hang: true });
     const provider = new OpenAiLlmProvider({ apiKey: 'sk-test', baseUrl: openai.baseUrl, timeoutMs: 300, model: 'm', fetch: allowingLoopback() });
     await expect(provider.chat(hello)).rejects.toMatchObject({ code: 'llm.upstream_timeout' });
+  });
+
+  it('When the server goes quiet in the middle of a streamed answer, Then the stream is cut off as a time-out', async () => {
+    const stalling = await startLoopbackServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = {
+        id: 'c',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'm',
+        choices: [{ index: 0, delta: { content: 'Hel' }, finish_reason: null }],
+      };
+      res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    });
+    try {
+      const fetch = egressFetch(new GuardedHttpEgress({ allowHosts: ['127.0.0.1'] }), { timeoutMs: 300 });
+      const provider = new OpenAiLlmProvider({ apiKey: 'k', baseUrl: `${stalling.url}/v1`, timeoutMs: 5_000, model: 'm', fetch });
+      const events: string[] = [];
+      const read = (async () => {
+        for await (const event of provider.stream(hello)) events.push(event.type);
+      })();
+      await expect(read).rejects.toMatchObject({ code: 'llm.upstream_timeout' });
+      expect(events).toEqual(['token']);
+    } finally {
+      await stalling.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { httpEgressModule } from '../http/http-egress.module';
 import { lenientJsonReaderModule } from '../json/lenient-json-reader.module';
 import { knowledgeModule } from '../knowledge.module';
 import { llmModule } from '../llm/llm.module';
+import { llmProviderRegistryModule } from '../llm/llm-provider-registry.module';
 import { mailModule } from '../mail/mail.module';
 import { notificationServicesModule } from '../notification-services.module';
 import { platformServicesModule } from '../platform-services.module';
@@ -53,6 +54,7 @@ export class WiredApp {
       vectorsModule(config),
       queueModule(config),
       httpEgressModule(config),
+      llmProviderRegistryModule(config),
       kernelModule(config, { logger: logger.child({ component: 'kernel' }) }),
       knowledgeModule(),
       dataSourcesModule(config),

@@ -1,12 +1,13 @@
 import { ContainerModule } from 'inversify';
 import { AuthController } from './controllers/auth.controller';
 import { HealthController } from './controllers/health.controller';
+import { ModelConfigsController } from './controllers/model-configs.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { ToolsController } from './controllers/tools.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
-  for (const controller of [HealthController, AuthController, ToolsController, PluginsController]) {
+  for (const controller of [HealthController, AuthController, ToolsController, PluginsController, ModelConfigsController]) {
     bind(controller).toSelf().inTransientScope();
   }
 });

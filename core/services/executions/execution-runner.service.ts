@@ -42,7 +42,7 @@ export class ExecutionRunner {
   async finish(actor: Actor, execution: Execution, target: ResolvedTarget, options: ExecutionRunOptions = {}): Promise<Execution> {
     let outcome: Outcome;
     try {
-      outcome = await this.runTarget(actor, execution.input, target, options);
+      outcome = await this.runTarget(actor, execution, target, options);
     } catch (error) {
       outcome = failed(this.failureOf(error, execution, options.signal));
     }
@@ -57,7 +57,7 @@ export class ExecutionRunner {
     return this.store({ ...execution, ...failed(error), finishedAt: this.clock.now() });
   }
 
-  private async runTarget(actor: Actor, input: JsonValue, target: ResolvedTarget, options: ExecutionRunOptions): Promise<Outcome> {
+  private async runTarget(actor: Actor, { id: executionId, input }: Execution, target: ResolvedTarget, options: ExecutionRunOptions): Promise<Outcome> {
     if (target.type === 'workflow') {
       const result = await this.engine.run(actor, target.workflow.graph, input, options);
       return {
@@ -69,7 +69,7 @@ export class ExecutionRunner {
         error: result.error ?? null,
       };
     }
-    const result = await this.agents.call(actor, target.agent.id, agentMessageOf(input), options);
+    const result = await this.agents.call(actor, target.agent.id, agentMessageOf(input), { ...options, executionId });
     return {
       status: result.success ? 'completed' : 'failed',
       success: result.success,

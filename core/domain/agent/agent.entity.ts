@@ -10,6 +10,8 @@ export interface AgentModelConfig {
   provider: string;
   modelName: string;
   temperature: number;
+  /** A stored model configuration (UUID) the agent is bound to; it wins over `provider`/`modelName` when set. */
+  modelConfigId?: string;
 }
 
 /** An agent: a system prompt, a model configuration and the tools it may call. */

@@ -1,8 +1,14 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** Row of `agents`; the schema itself is owned by the migrations. */
+/**
+ * Row of `agents`; the schema itself is owned by the migrations. The listing indexes end with
+ * `id` (SQLite's secondary indexes do not carry a text primary key) so a page is read in index
+ * order, and with the column the other visibility filter needs, so it is read from the index alone.
+ */
 @Entity({ name: 'agents' })
-@Index('IDX_agents_owner', ['ownerId'])
+@Index('IDX_agents_owner_created', ['ownerId', 'createdAt', 'id', 'status'])
+@Index('IDX_agents_status_created', ['status', 'createdAt', 'id', 'ownerId'])
+@Index('IDX_agents_created', ['createdAt', 'id'])
 export class AgentOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

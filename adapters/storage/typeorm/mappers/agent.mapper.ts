@@ -1,18 +1,43 @@
 import { Agent, AgentModelConfig, AgentStatus } from '../../../../core/domain/agent/agent.entity';
+import { AgentPayload } from '../../../../core/domain/agent/agent-payload';
 import { JsonObject } from '../../../../core/shared/json';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
+
+/** The payload columns `agents` and `agent_versions` share. */
+export type AgentPayloadColumns = Pick<
+  AgentOrmEntity,
+  'name' | 'description' | 'systemPrompt' | 'modelConfig' | 'iterationLimit' | 'includeTools' | 'workflowConfig'
+>;
+
+export function toPayloadColumns(payload: AgentPayload): AgentPayloadColumns {
+  return {
+    name: payload.name,
+    description: payload.description,
+    systemPrompt: payload.systemPrompt,
+    modelConfig: JSON.stringify(payload.modelConfig),
+    iterationLimit: payload.iterationLimit,
+    includeTools: JSON.stringify(payload.includeTools),
+    workflowConfig: JSON.stringify(payload.workflowConfig),
+  };
+}
+
+export function toPayload(row: AgentPayloadColumns): AgentPayload {
+  return {
+    name: row.name,
+    description: row.description,
+    systemPrompt: row.systemPrompt,
+    modelConfig: JSON.parse(row.modelConfig) as AgentModelConfig,
+    iterationLimit: row.iterationLimit,
+    includeTools: JSON.parse(row.includeTools) as string[],
+    workflowConfig: JSON.parse(row.workflowConfig) as JsonObject,
+  };
+}
 
 export function toAgentRow(agent: Agent): AgentOrmEntity {
   return {
     id: agent.id,
     ownerId: agent.ownerId,
-    name: agent.name,
-    description: agent.description,
-    systemPrompt: agent.systemPrompt,
-    modelConfig: JSON.stringify(agent.modelConfig),
-    iterationLimit: agent.iterationLimit,
-    includeTools: JSON.stringify(agent.includeTools),
-    workflowConfig: JSON.stringify(agent.workflowConfig),
+    ...toPayloadColumns(agent),
     status: agent.status,
     version: agent.version,
     isMainAgent: agent.isMainAgent,
@@ -25,13 +50,7 @@ export function toAgent(row: AgentOrmEntity): Agent {
   return {
     id: row.id,
     ownerId: row.ownerId,
-    name: row.name,
-    description: row.description,
-    systemPrompt: row.systemPrompt,
-    modelConfig: JSON.parse(row.modelConfig) as AgentModelConfig,
-    iterationLimit: row.iterationLimit,
-    includeTools: JSON.parse(row.includeTools) as string[],
-    workflowConfig: JSON.parse(row.workflowConfig) as JsonObject,
+    ...toPayload(row),
     status: row.status as AgentStatus,
     version: row.version,
     // MySQL hands booleans back as 0/1.

@@ -42,6 +42,7 @@ import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/e
 import { TypeOrmWorkflowRepository } from './repositories/typeorm-workflow-repository';
 import { TypeOrmExecutionRepository } from './repositories/typeorm-execution-repository';
 import { TypeOrmKeyValueStore } from './repositories/typeorm-key-value-store';
+import { bindAgentDependants } from './agent-dependants/agent-dependants-bindings';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -65,6 +66,7 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<DocumentCollectionRepository>(DOCUMENT_COLLECTION_REPOSITORY).toConstantValue(new TypeOrmDocumentCollectionRepository(managers));
   bind<NotificationRepository>(NOTIFICATION_REPOSITORY).toConstantValue(new TypeOrmNotificationRepository(managers));
   bind<AgentRepository>(AGENT_REPOSITORY).toConstantValue(new TypeOrmAgentRepository(managers));
+  bindAgentDependants(bind, managers);
   bind<GoalRepository>(GOAL_REPOSITORY).toConstantValue(new TypeOrmGoalRepository(managers));
   bind<TaskRepository>(TASK_REPOSITORY).toConstantValue(new TypeOrmTaskRepository(managers));
   bind<ScheduleRepository>(SCHEDULE_REPOSITORY).toConstantValue(new TypeOrmScheduleRepository(managers));

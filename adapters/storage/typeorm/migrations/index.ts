@@ -18,6 +18,7 @@ import { AddRateLimitWindowExpiry1795254450500 } from './1795254450500-add-rate-
 import { CreateKeyValueTables1795254450600 } from './1795254450600-create-key-value-tables.migration';
 import { AddAgentListing1795254451000 } from './1795254451000-add-agent-listing.migration';
 import { CreateAgentVersions1795254451001 } from './1795254451001-create-agent-versions.migration';
+import { IndexAgentReferences1795254451002 } from './1795254451002-index-agent-references.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   CreateKeyValueTables1795254450600,
   AddAgentListing1795254451000,
   CreateAgentVersions1795254451001,
+  IndexAgentReferences1795254451002,
 ];

@@ -15,7 +15,12 @@ interface Stream {
   status?: AgentStatus;
 }
 
-type Direction = 'ASC' | 'DESC';
+interface Order {
+  direction: 'ASC' | 'DESC';
+  skip: number;
+  take: number;
+  mysql: boolean;
+}
 
 export function streamsOf(query: AgentQuery): Stream[] {
   const me = query.visibleTo;
@@ -50,8 +55,9 @@ export async function totalOf(manager: EntityManager, streams: Stream[], search:
 }
 
 /**
- * The ids of one page, newest first. Only ids are read, from the listing indexes; a page past the
- * middle is read from the other end (`total` is exact), so the last pages cost what the first do.
+ * The ids of one page, newest first. Only ids are read, from the listing indexes, so a page costs
+ * about the rows before it in the index; a page past the middle is read from the other end
+ * (`total` is exact), so the last pages cost what the first do.
  */
 export async function pageIds(
   manager: EntityManager,
@@ -62,31 +68,35 @@ export async function pageIds(
   const { offset, limit, total } = window;
   const after = total - offset - limit;
   const reversed = after < offset;
-  const direction: Direction = reversed ? 'ASC' : 'DESC';
-  const skip = reversed ? Math.max(0, after) : offset;
-  const take = reversed ? Math.min(limit, total - offset) : limit;
-  const { sql, params } = pageQuery(streams, search, direction, skip, take);
+  const { sql, params } = pageQuery(streams, search, {
+    direction: reversed ? 'ASC' : 'DESC',
+    skip: reversed ? Math.max(0, after) : offset,
+    take: reversed ? Math.min(limit, total - offset) : limit,
+    mysql: manager.connection.driver.options.type === 'mysql',
+  });
   const ids = ((await manager.query(sql, params)) as Array<{ id: string }>).map((row) => row.id);
   return reversed ? ids.reverse() : ids;
 }
 
-function pageQuery(streams: Stream[], search: string | undefined, direction: Direction, skip: number, take: number): { sql: string; params: unknown[] } {
-  const order = `ORDER BY created_at ${direction}, id ${direction}`;
-  if (streams.length === 1) {
-    const { where, params } = whereOf(streams[0], search);
-    return { sql: `SELECT id FROM agents WHERE ${where} ${order} LIMIT ? OFFSET ?`, params: [...params, take, skip] };
+function pageQuery(streams: Stream[], search: string | undefined, order: Order): { sql: string; params: unknown[] } {
+  const { direction, skip, take, mysql } = order;
+  const orderBy = `ORDER BY created_at ${direction}, id ${direction}`;
+  const parts = streams.map((stream) => whereOf(stream, search));
+  if (parts.length === 1) {
+    return { sql: `SELECT id FROM agents WHERE ${parts[0].where} ${orderBy} LIMIT ? OFFSET ?`, params: [...parts[0].params, take, skip] };
   }
-  // Each stream gives at most skip + take rows in index order; the merge sorts only those.
-  const parts = streams.map((stream, index) => {
-    const { where, params } = whereOf(stream, search);
-    return {
-      sql: `SELECT id, created_at FROM (SELECT id, created_at FROM agents WHERE ${where} ${order} LIMIT ?) s${index}`,
-      params: [...params, skip + take],
-    };
-  });
+  if (!mysql) {
+    // SQLite merges two index-ordered branches (MERGE UNION ALL) and stops after skip + take rows.
+    const union = parts.map((part) => `SELECT id, created_at FROM agents WHERE ${part.where}`).join(' UNION ALL ');
+    return { sql: `${union} ${orderBy} LIMIT ? OFFSET ?`, params: [...parts.flatMap((part) => part.params), take, skip] };
+  }
+  // MySQL sorts a whole UNION: each branch first gives at most skip + take rows in index order.
+  const branches = parts.map(
+    (part, index) => `SELECT id, created_at FROM (SELECT id, created_at FROM agents WHERE ${part.where} ${orderBy} LIMIT ?) s${index}`,
+  );
   return {
-    sql: `SELECT id FROM (${parts.map((p) => p.sql).join(' UNION ALL ')}) visible ${order} LIMIT ? OFFSET ?`,
-    params: [...parts.flatMap((p) => p.params), take, skip],
+    sql: `SELECT id FROM (${branches.join(' UNION ALL ')}) visible ${orderBy} LIMIT ? OFFSET ?`,
+    params: [...parts.flatMap((part) => [...part.params, skip + take]), take, skip],
   };
 }
 

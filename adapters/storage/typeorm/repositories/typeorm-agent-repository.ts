@@ -1,10 +1,11 @@
-import { EntityManager, In, Not } from 'typeorm';
+import { EntityManager, Not } from 'typeorm';
 import { Agent, AgentStatus } from '../../../../core/domain/agent/agent.entity';
 import { AgentNotFoundError } from '../../../../core/domain/agent/agent.errors';
 import { AgentVersion } from '../../../../core/domain/agent/agent-version';
 import { AgentQuery, AgentRepository, AgentSlice } from '../../../../core/ports/agent-repository.port';
 import { adjustAgentCounts } from '../agents/agent-counts';
 import { pageIds, streamsOf, totalOf } from '../agents/agent-listing';
+import { selectAgentRows } from '../agents/agent-rows';
 import { AgentVersionOrmEntity } from '../entities/agent-version.orm-entity';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
 import { ManagerProvider } from '../manager-provider';
@@ -19,7 +20,7 @@ export class TypeOrmAgentRepository implements AgentRepository {
   constructor(private readonly managers: ManagerProvider) {}
 
   async findById(id: string): Promise<Agent | undefined> {
-    const row = await this.managers.use((manager) => manager.findOneBy(AgentOrmEntity, { id }));
+    const [row] = await this.managers.use((manager) => selectAgentRows(manager, 'id = ?', [id]));
     return row ? toAgent(row) : undefined;
   }
 
@@ -70,7 +71,7 @@ export class TypeOrmAgentRepository implements AgentRepository {
       const total = await totalOf(manager, streams, query.search);
       if (limit <= 0 || offset >= total) return { items: [], total };
       const ids = await pageIds(manager, streams, query.search, { offset, limit, total });
-      const rows = ids.length === 0 ? [] : await manager.findBy(AgentOrmEntity, { id: In(ids) });
+      const rows = ids.length === 0 ? [] : await selectAgentRows(manager, `id IN (${ids.map(() => '?').join(', ')})`, ids);
       const byId = new Map(rows.map((row) => [row.id, row]));
       // A row deleted between the two reads is simply left out.
       const items = ids.flatMap((id) => (byId.has(id) ? [toAgent(byId.get(id) as AgentOrmEntity)] : []));

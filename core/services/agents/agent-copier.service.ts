@@ -3,7 +3,7 @@ import { Agent } from '../../domain/agent/agent.entity';
 import { AGENT_EXPORT_FORMAT, AGENT_EXPORT_SCHEMA_VERSION, AgentExport, exportMarkerIssues } from '../../domain/agent/agent-export';
 import { AGENT_LIMITS } from '../../domain/agent/agent-limits';
 import { AgentPayload, AgentPayloadInput, payloadOf } from '../../domain/agent/agent-payload';
-import { newAgent, versionOf } from '../../domain/agent/new-agent';
+import { newAgent } from '../../domain/agent/new-agent';
 import { Actor } from '../../domain/auth/actor';
 import { AGENT_REPOSITORY, AgentRepository } from '../../ports/agent-repository.port';
 import { CLOCK, Clock } from '../../ports/clock.port';
@@ -12,6 +12,7 @@ import { UNIT_OF_WORK, UnitOfWork } from '../../ports/unit-of-work.port';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { recordAgentChange } from './agent-audit';
 import { AgentLookup } from './agent-lookup';
+import { storeNewAgent } from './agent-store';
 import { requireAgentPayload } from './agent-payload-check';
 import { AGENT_SETTINGS, AgentSettings } from './agent-settings';
 
@@ -66,10 +67,7 @@ export class AgentCopier {
 
   private async store(actor: Actor, payload: AgentPayload, action: string): Promise<Agent> {
     const agent = newAgent(this.ids.uuid(), actor.userId, payload, this.clock.now());
-    await this.unitOfWork.run(async () => {
-      await this.agents.create(agent);
-      await this.agents.addVersion(versionOf(agent));
-    });
+    await storeNewAgent(this.agents, this.unitOfWork, agent);
     await recordAgentChange(this.audit, actor, action, agent);
     return agent;
   }

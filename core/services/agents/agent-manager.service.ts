@@ -16,6 +16,7 @@ import { AuditTrail } from '../audit/audit-trail.service';
 import { checkPageRequest } from '../tools/page-request';
 import { recordAgentChange } from './agent-audit';
 import { AgentLookup } from './agent-lookup';
+import { storeNewAgent } from './agent-store';
 import { requireAgentPayload } from './agent-payload-check';
 import { AGENT_SETTINGS, AgentSettings } from './agent-settings';
 
@@ -46,10 +47,7 @@ export class AgentManager {
   /** A draft at version 1, owned by the actor; fields left out take the defaults of decisions.md. */
   async create(actor: Actor, input: AgentPayloadInput): Promise<Agent> {
     const agent = newAgent(this.ids.uuid(), actor.userId, requireAgentPayload(input, this.settings), this.clock.now());
-    await this.unitOfWork.run(async () => {
-      await this.agents.create(agent);
-      await this.agents.addVersion(versionOf(agent));
-    });
+    await storeNewAgent(this.agents, this.unitOfWork, agent);
     await recordAgentChange(this.audit, actor, 'create', agent);
     return agent;
   }

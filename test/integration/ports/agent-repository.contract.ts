@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AgentNotFoundError } from '../../../core/domain/agent/agent.errors';
+import { Agent } from '../../../core/domain/agent/agent.entity';
 import { AgentVersion } from '../../../core/domain/agent/agent-version';
+import { versionOf as versionAt } from '../../../core/domain/agent/new-agent';
 import { AgentRepository } from '../../../core/ports/agent-repository.port';
 import { anAgent } from '../../fixtures/agents/agent.mother';
 import { describeAgentListingContract } from './agent-repository-listing.contract';
@@ -198,12 +200,7 @@ export function describeAgentRepositoryContract(name: string, makeHarness: () =>
   describeAgentListingContract(`${name}: listing`, makeHarness);
 }
 
-function versionOf(agent: ReturnType<typeof anAgent>, version: number): AgentVersion {
-  const { name, description, systemPrompt, modelConfig, iterationLimit, includeTools, workflowConfig } = agent;
-  return {
-    agentId: agent.id,
-    version,
-    payload: { name, description, systemPrompt, modelConfig, iterationLimit, includeTools, workflowConfig },
-    createdAt: new Date(Date.UTC(2024, 5, version, 1, 2, 3, 456)),
-  };
+/** The agent's payload as version `version`, written at a time of its own. */
+function versionOf(agent: Agent, version: number): AgentVersion {
+  return versionAt({ ...agent, version, updatedAt: new Date(Date.UTC(2024, 5, version, 1, 2, 3, 456)) });
 }

@@ -1,5 +1,5 @@
 import { FieldIssue } from '../../shared/domain-error';
-import { AgentPayload } from './agent-payload';
+import { AgentPayload } from './agent.entity';
 
 /** The marker of an agent export document; an import refuses any other. */
 export const AGENT_EXPORT_FORMAT = 'agent-platform.agent';

@@ -1,9 +1,9 @@
 import { FieldIssue } from '../../shared/domain-error';
 import { JsonObject } from '../../shared/json';
 import { AgentDefaults } from './agent-defaults';
-import { AgentModelConfig } from './agent.entity';
+import { AgentModelConfig, AgentPayload } from './agent.entity';
 import { AGENT_LIMITS } from './agent-limits';
-import { AgentPayload, AgentPayloadInput } from './agent-payload';
+import { AgentPayloadInput } from './agent-payload';
 import { workflowConfigIssues } from './agent-workflow-config.rules';
 import { isValidIterationLimit, MAX_ITERATION_LIMIT, MIN_ITERATION_LIMIT } from './iteration-limit';
 

@@ -1,16 +1,4 @@
-import { JsonObject } from '../../shared/json';
-import { Agent, AgentModelConfig } from './agent.entity';
-
-/** The fields a client writes (create, PUT, import) and every version keeps. */
-export interface AgentPayload {
-  name: string;
-  description: string;
-  systemPrompt: string;
-  modelConfig: AgentModelConfig;
-  iterationLimit: number;
-  includeTools: string[];
-  workflowConfig: JsonObject;
-}
+import { Agent, AgentPayload } from './agent.entity';
 
 /** A payload as a client sent it: every field may be missing (defaults apply) or of the wrong type (422). */
 export interface AgentPayloadInput {

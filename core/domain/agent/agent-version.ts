@@ -1,4 +1,4 @@
-import { AgentPayload } from './agent-payload';
+import { AgentPayload } from './agent.entity';
 
 /** One stored version of an agent: its payload as written by the create (1) or a PUT (2, 3, …). */
 export interface AgentVersion {

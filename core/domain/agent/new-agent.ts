@@ -1,5 +1,5 @@
-import { Agent } from './agent.entity';
-import { AgentPayload, payloadOf } from './agent-payload';
+import { Agent, AgentPayload } from './agent.entity';
+import { payloadOf } from './agent-payload';
 import { AgentVersion } from './agent-version';
 
 /** A new agent (create, duplicate, import): a draft at version 1, never the main agent. */

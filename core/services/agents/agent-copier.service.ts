@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { Agent } from '../../domain/agent/agent.entity';
+import { Agent, AgentPayload } from '../../domain/agent/agent.entity';
 import { AGENT_EXPORT_FORMAT, AGENT_EXPORT_SCHEMA_VERSION, AgentExport, exportMarkerIssues } from '../../domain/agent/agent-export';
 import { AGENT_LIMITS } from '../../domain/agent/agent-limits';
-import { AgentPayload, AgentPayloadInput, payloadOf } from '../../domain/agent/agent-payload';
+import { AgentPayloadInput, payloadOf } from '../../domain/agent/agent-payload';
 import { newAgent } from '../../domain/agent/new-agent';
 import { Actor } from '../../domain/auth/actor';
 import { AGENT_REPOSITORY, AgentRepository } from '../../ports/agent-repository.port';

@@ -1,6 +1,7 @@
 import { agentDefaults } from '../../domain/agent/agent-defaults';
 import { AgentValidationError } from '../../domain/agent/agent.errors';
-import { AgentPayload, AgentPayloadInput } from '../../domain/agent/agent-payload';
+import { AgentPayload } from '../../domain/agent/agent.entity';
+import { AgentPayloadInput } from '../../domain/agent/agent-payload';
 import { checkAgentPayload } from '../../domain/agent/agent-payload.rules';
 import { FieldIssue } from '../../shared/domain-error';
 import { summarizeIssues } from '../../shared/issue-summary';

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { AgentPayloadColumns } from './agent-payload-columns';
 
 /**
  * Row of `agents`; the schema itself is owned by the migrations. The listing indexes end with
@@ -9,37 +10,12 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('IDX_agents_owner_created', ['ownerId', 'createdAt', 'id', 'status'])
 @Index('IDX_agents_status_created', ['status', 'createdAt', 'id', 'ownerId'])
 @Index('IDX_agents_created', ['createdAt', 'id'])
-export class AgentOrmEntity {
+export class AgentOrmEntity extends AgentPayloadColumns {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
 
   @Column({ name: 'owner_id', type: 'varchar', length: 36 })
   ownerId!: string;
-
-  @Column({ type: 'varchar', length: 200 })
-  name!: string;
-
-  @Column({ type: 'text' })
-  description!: string;
-
-  /** Empty when the agent has none. */
-  @Column({ name: 'system_prompt', type: 'text' })
-  systemPrompt!: string;
-
-  /** JSON `{provider, modelName, temperature}`. */
-  @Column({ name: 'model_config', type: 'text' })
-  modelConfig!: string;
-
-  @Column({ name: 'iteration_limit', type: 'integer' })
-  iterationLimit!: number;
-
-  /** JSON array of tool ids. */
-  @Column({ name: 'include_tools', type: 'text' })
-  includeTools!: string;
-
-  /** JSON object `{nodes, edges}`. */
-  @Column({ name: 'workflow_config', type: 'text' })
-  workflowConfig!: string;
 
   @Column({ type: 'varchar', length: 16 })
   status!: string;

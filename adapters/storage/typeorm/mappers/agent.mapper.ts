@@ -1,13 +1,7 @@
-import { Agent, AgentModelConfig, AgentStatus } from '../../../../core/domain/agent/agent.entity';
-import { AgentPayload } from '../../../../core/domain/agent/agent-payload';
+import { Agent, AgentModelConfig, AgentPayload, AgentStatus } from '../../../../core/domain/agent/agent.entity';
 import { JsonObject } from '../../../../core/shared/json';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
-
-/** The payload columns `agents` and `agent_versions` share. */
-export type AgentPayloadColumns = Pick<
-  AgentOrmEntity,
-  'name' | 'description' | 'systemPrompt' | 'modelConfig' | 'iterationLimit' | 'includeTools' | 'workflowConfig'
->;
+import { AgentPayloadColumns } from '../entities/agent-payload-columns';
 
 export function toPayloadColumns(payload: AgentPayload): AgentPayloadColumns {
   return {

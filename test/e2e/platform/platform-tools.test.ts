@@ -85,14 +85,14 @@ describe('Platform tools through the Tools API', () => {
     const illegal = await use('update_task_status', { task_id: taskId, status: 'claimed' });
     expect(illegal).toMatchObject({
       success: false,
-      error: { code: 'runtime_error', message: expect.stringMatching(/^conflict: Cannot move a task that is completed/) },
+      error: { code: 'runtime_error', reason: 'conflict', message: expect.stringMatching(/^Cannot move a task that is completed/) },
     });
   });
 
   it('When another user moves the task, Then it is not found for them', async () => {
     const created = await use('create_task', { title: 'Private task' });
     const foreign = await use('update_task_status', { task_id: created.result?.id as string, status: 'claimed' }, bob);
-    expect(foreign).toMatchObject({ success: false, error: { message: expect.stringMatching(/^not_found:/) } });
+    expect(foreign).toMatchObject({ success: false, error: { code: 'runtime_error', reason: 'not_found', message: expect.stringMatching(/not found/) } });
   });
 
   it('When a stored agent is called, Then its reply comes from the configured (offline) model', async () => {
@@ -102,7 +102,7 @@ describe('Platform tools through the Tools API', () => {
     expect(answer).toMatchObject({ success: true, result: { agent_id: agent.id, success: true, iterations: 1, reply: expect.stringContaining('offline') } });
     expect(await use('call_agent', { agent_id: agent.id, message: 'hi' }, bob)).toMatchObject({
       success: false,
-      error: { message: expect.stringMatching(/^not_found:/) },
+      error: { code: 'runtime_error', reason: 'not_found', message: expect.stringMatching(/not found/) },
     });
   });
 

@@ -20,4 +20,6 @@ export const EXECUTION_FAILURES = {
   cancelled: { code: 'execution.cancelled', message: 'The execution was cancelled' },
   ownerMissing: { code: 'execution.owner_missing', message: 'The owner of this execution no longer exists' },
   notQueued: { code: 'execution.not_queued', message: 'The execution could not be queued' },
+  /** Its process stopped renewing the lease, and it had no attempt left. */
+  leaseExpired: { code: 'execution.lease_expired', message: 'The process running the execution stopped responding' },
 } as const;

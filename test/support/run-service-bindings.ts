@@ -2,6 +2,7 @@ import { createContainer } from '../../adapters/composition/create-container';
 import { createSecretKey, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { AesGcmSecretCipher } from '../../adapters/auth/aes-gcm-secret-cipher';
+import { NodeTimers } from '../../adapters/system/node-timers';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
 import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
 import { AjvJsonSchemaValidator } from '../../adapters/validation/ajv-json-schema-validator';
@@ -13,8 +14,10 @@ import { JSON_SCHEMA_VALIDATOR } from '../../core/ports/json-schema-validator.po
 import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
 import { LOGGER, Logger } from '../../core/ports/logger.port';
 import { SECRET_CIPHER } from '../../core/ports/secret-cipher.port';
+import { TIMERS, Timers } from '../../core/ports/timers.port';
 import { TOOL_REGISTRY, ToolRegistry } from '../../core/ports/tool-registry.port';
 import { AGENT_SETTINGS, DEFAULT_AGENT_RUN_LIMITS } from '../../core/services/agents/agent-settings';
+import { DEFAULT_EXECUTION_SETTINGS, EXECUTION_SETTINGS, ExecutionSettings } from '../../core/services/executions/execution-settings';
 import { JOB_HANDLER, JobHandler } from '../../core/services/jobs/job-handler';
 import { ToolCatalog } from '../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../core/services/tools/tool-runner.service';
@@ -30,12 +33,16 @@ export interface RunServiceBasics {
   tools: ToolRegistry;
   /** Per-user limits; generous unless a test sets one. */
   limits?: UsageLimits;
+  /** Default: the configuration's defaults. */
+  executionSettings?: Partial<ExecutionSettings>;
+  /** Default: Node's timers. */
+  timers?: Timers;
 }
 
 /**
  * A container holding what agent and workflow runs need, as the composition root binds it:
- * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, the usage limits, and the agent services
- * (offline defaults). Callers load the modules under test on top.
+ * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, the usage limits, the agent services
+ * (offline defaults) and the execution settings. Callers load the modules under test on top.
  */
 export function runServicesContainer(storage: TestStorage, basics: RunServiceBasics): Container {
   const container = createContainer();
@@ -52,6 +59,8 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   container.bind(ToolRunner).toSelf().inSingletonScope();
   bindUsageLimits(container, basics.limits);
   container.bind(AGENT_SETTINGS).toConstantValue({ defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS });
+  container.bind(EXECUTION_SETTINGS).toConstantValue({ ...DEFAULT_EXECUTION_SETTINGS, ...basics.executionSettings });
+  container.bind(TIMERS).toConstantValue(basics.timers ?? new NodeTimers());
   container.loadSync(storage.module);
   return container;
 }

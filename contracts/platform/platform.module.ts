@@ -1,12 +1,14 @@
 import { ContainerModule } from 'inversify';
+import { AgentExecutionController } from './controllers/agent-execution.controller';
 import { AuthController } from './controllers/auth.controller';
+import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { ToolsController } from './controllers/tools.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
-  for (const controller of [HealthController, AuthController, ToolsController, PluginsController]) {
+  for (const controller of [HealthController, AuthController, ToolsController, PluginsController, AgentExecutionController, ExecutionsController]) {
     bind(controller).toSelf().inTransientScope();
   }
 });

@@ -6,6 +6,7 @@ import { AUTH_SETTINGS } from '../../core/services/auth/auth-settings';
 import { SERVICE_VERSION } from '../../core/services/health/service-version';
 import { DEFAULT_EXECUTION_SETTINGS, EXECUTION_SETTINGS, ExecutionSettings } from '../../core/services/executions/execution-settings';
 import { DEFAULT_KNOWLEDGE_SETTINGS, KNOWLEDGE_SETTINGS } from '../../core/services/knowledge/knowledge-settings';
+import { MODEL_CONFIG_SETTINGS } from '../../core/services/model-configs/model-config-settings';
 import { DAILY_QUOTA_LIMITS } from '../../core/services/quotas/daily-quota-limits';
 import { TOOLS_SETTINGS } from '../../core/services/tools/tools-settings';
 import { DEFAULT_WORKFLOW_SETTINGS, WORKFLOW_SETTINGS } from '../../core/services/workflows/workflow-settings';
@@ -48,6 +49,7 @@ export function settingsModule(config: AppConfig): ContainerModule {
     bind(AGENT_SETTINGS).toConstantValue(agentSettingsFrom(config));
     bind(TOOLS_SETTINGS).toConstantValue({ testRatePerMinute: config.tools.testRatePerMinute, useRatePerMinute: config.tools.useRatePerMinute });
     bind(DAILY_QUOTA_LIMITS).toConstantValue(config.dailyQuotas);
+    bind(MODEL_CONFIG_SETTINGS).toConstantValue({ ...config.modelConfigs });
     bind(WORKFLOW_SETTINGS).toConstantValue(DEFAULT_WORKFLOW_SETTINGS);
     bind(EXECUTION_SETTINGS).toConstantValue(executionSettingsFrom(config));
     bind(KNOWLEDGE_SETTINGS).toConstantValue(DEFAULT_KNOWLEDGE_SETTINGS);

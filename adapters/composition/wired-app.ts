@@ -9,8 +9,10 @@ import { dataSourceServicesModule } from '../data-source-services.module';
 import { dataSourcesModule } from '../datasources/datasources.module';
 import { embeddingsModule } from '../embeddings/embeddings.module';
 import { httpEgressModule } from '../http/http-egress.module';
+import { lenientJsonReaderModule } from '../json/lenient-json-reader.module';
 import { knowledgeModule } from '../knowledge.module';
 import { llmModule } from '../llm/llm.module';
+import { llmProviderRegistryModule } from '../llm/llm-provider-registry.module';
 import { mailModule } from '../mail/mail.module';
 import { notificationServicesModule } from '../notification-services.module';
 import { platformServicesModule } from '../platform-services.module';
@@ -18,6 +20,7 @@ import { queueModule } from '../queue/queue.module';
 import { scheduleServicesModule } from '../schedule-services.module';
 import { systemModule } from '../system/system.module';
 import { vectorsModule } from '../vectors/vectors.module';
+import { versionPolicyModule } from '../versions/version-policy.module';
 import { workflowServicesModule } from '../workflow-services.module';
 import { createContainer } from './create-container';
 import { LoadedApp } from './loaded-app';
@@ -45,10 +48,13 @@ export class WiredApp {
       llmModule(config),
       embeddingsModule(config),
       coreServicesModule,
+      lenientJsonReaderModule(),
+      versionPolicyModule(),
       loaded.storage.module,
       vectorsModule(config),
       queueModule(config),
       httpEgressModule(config),
+      llmProviderRegistryModule(config),
       kernelModule(config, { logger: logger.child({ component: 'kernel' }) }),
       knowledgeModule(),
       dataSourcesModule(config),

@@ -28,6 +28,8 @@ export interface AppConfig {
     openai: { apiKey?: string; baseUrl?: string };
     anthropic: { apiKey?: string; baseUrl?: string };
     localBaseUrl: string;
+    /** `LOCAL_LLM_BASE_URL` was set (or `LLM_PROVIDER=local`): the server has a local model to offer agents naming `local`. */
+    localConfigured: boolean;
     timeoutMs: number;
     maxRetries: number;
     retryBaseMs: number;
@@ -49,6 +51,8 @@ export interface AppConfig {
    * tool calls running at once in the sandbox pool.
    */
   tools: { testRatePerMinute: number; useRatePerMinute: number; maxConcurrentPerUser: number };
+  /** Per-user calls of `POST /model-configs/{id}/test` per minute. */
+  modelConfigs: { testRatePerMinute: number };
   /** Per-user daily allowances of mail, schedules and workspace writes. */
   dailyQuotas: DailyQuotaLimits;
   /** Quota of each `kv` namespace (one per plugin and user). */

@@ -6,6 +6,8 @@ import { AppConfig } from './app-config';
 import { ConfigError } from './config-error';
 import { envSchema, RawEnv } from './config-schema';
 
+const DEFAULT_LOCAL_LLM_BASE_URL = 'http://127.0.0.1:11434/v1';
+
 /**
  * Builds the typed configuration from `env` (default: `process.env` over `.env`).
  * Throws `ConfigError` naming every bad variable.
@@ -89,7 +91,8 @@ function toAppConfig(raw: RawEnv): AppConfig {
       model: raw.LLM_MODEL,
       openai: { apiKey: raw.OPENAI_API_KEY, baseUrl: raw.OPENAI_BASE_URL },
       anthropic: { apiKey: raw.ANTHROPIC_API_KEY, baseUrl: raw.ANTHROPIC_BASE_URL },
-      localBaseUrl: raw.LOCAL_LLM_BASE_URL,
+      localBaseUrl: raw.LOCAL_LLM_BASE_URL ?? DEFAULT_LOCAL_LLM_BASE_URL,
+      localConfigured: raw.LOCAL_LLM_BASE_URL !== undefined || raw.LLM_PROVIDER === 'local',
       timeoutMs: raw.LLM_TIMEOUT_MS,
       maxRetries: raw.LLM_MAX_RETRIES,
       retryBaseMs: raw.LLM_RETRY_BASE_MS,
@@ -120,6 +123,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
       useRatePerMinute: raw.TOOLS_USE_RATE_PER_MINUTE,
       maxConcurrentPerUser: raw.TOOLS_MAX_CONCURRENT_PER_USER,
     },
+    modelConfigs: { testRatePerMinute: raw.MODEL_CONFIG_TEST_RATE_PER_MINUTE },
     dailyQuotas: { emails: raw.EMAIL_DAILY_QUOTA, schedules: raw.SCHEDULES_DAILY_QUOTA, workspaceWriteBytes: raw.WORKSPACE_DAILY_WRITE_BYTES },
     kv: { maxKeys: raw.KV_MAX_KEYS, maxBytes: raw.KV_MAX_BYTES, maxValueBytes: raw.KV_MAX_VALUE_BYTES },
     workspace: { maxBytes: raw.WORKSPACE_MAX_BYTES, maxFiles: raw.WORKSPACE_MAX_FILES },

@@ -1,4 +1,5 @@
 import { EgressRequest, EgressResponse, HttpEgress } from '../../core/ports/http-egress.port';
+import { EgressStreamResponse, StreamingHttpEgress } from '../../core/ports/streaming-http-egress.port';
 import { Logger } from '../../core/ports/logger.port';
 import { DomainError } from '../../core/shared/domain-error';
 import { EgressTimeoutError, EgressUpstreamError } from '../../core/domain/tool/egress.errors';
@@ -6,7 +7,7 @@ import { EgressAddressPolicy } from './egress-address-policy';
 import { failureDetailOf } from './egress-failures';
 import { checkTarget, EgressTarget } from './egress-target';
 import { DnsResolver, systemResolver } from './guarded-lookup';
-import { exchange } from './http-exchange';
+import { exchange, ExchangeResponse } from './http-exchange';
 
 export interface GuardedHttpEgressOptions {
   /** Operator allow-list (`config.sandbox.egressAllowHosts`); see `EgressAddressPolicy`. */
@@ -39,7 +40,7 @@ const DROPPED_HEADERS = new Set([
 const CREDENTIAL_HEADERS = ['authorization', 'cookie'];
 
 /** The egress guard of SECURITY.md "Outbound requests", over node:http(s). */
-export class GuardedHttpEgress implements HttpEgress {
+export class GuardedHttpEgress implements HttpEgress, StreamingHttpEgress {
   private readonly policy: EgressAddressPolicy;
 
   constructor(private readonly options: GuardedHttpEgressOptions = {}) {
@@ -47,23 +48,53 @@ export class GuardedHttpEgress implements HttpEgress {
   }
 
   async request(request: EgressRequest): Promise<EgressResponse> {
-    const timeoutMs = request.timeoutMs ?? this.options.defaultTimeoutMs ?? 15_000;
+    const timeoutMs = this.timeoutOf(request);
     const maxBytes = request.maxBytes ?? this.options.defaultMaxBytes ?? 1_048_576;
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
     try {
-      return await this.follow(request, maxBytes, signal);
+      const { response, url, method } = await this.follow(request, signal);
+      const bytes = method === 'HEAD' ? new Uint8Array(0) : await response.read(maxBytes);
+      return { status: response.status, headers: response.headers, body: bytes, url };
     } catch (error) {
-      const detail = failureDetailOf(error);
-      if (detail) this.options.logger?.info({ detail }, 'egress request refused or unreachable');
-      if (signal.aborted && !(error instanceof DomainError && error.code === 'egress.forbidden_target')) {
-        throw new EgressTimeoutError(deadline.aborted ? `No complete answer within ${timeoutMs} ms` : 'The request was cancelled');
-      }
-      throw error;
+      throw this.failure(error, signal, deadline.aborted, timeoutMs);
     }
   }
 
-  private async follow(request: EgressRequest, maxBytes: number, signal: AbortSignal): Promise<EgressResponse> {
+  /** `timeoutMs` bounds the wait for the headers only: a streamed answer may take longer than that to finish. */
+  async open(request: EgressRequest): Promise<EgressStreamResponse> {
+    const timeoutMs = this.timeoutOf(request);
+    const maxBytes = request.maxBytes ?? this.options.defaultMaxBytes ?? 1_048_576;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
+    try {
+      const { response, url, method } = await this.follow(request, signal);
+      const body = method === 'HEAD' ? emptyBody() : response.stream(maxBytes);
+      return { status: response.status, headers: response.headers, url, body };
+    } catch (error) {
+      throw this.failure(error, signal, deadline.signal.aborted, timeoutMs);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private timeoutOf(request: EgressRequest): number {
+    return request.timeoutMs ?? this.options.defaultTimeoutMs ?? 15_000;
+  }
+
+  /** What the caller is told: the specifics of a refusal go to the log; an aborted exchange is a time-out or a cancellation. */
+  private failure(error: unknown, signal: AbortSignal, timedOut: boolean, timeoutMs: number): unknown {
+    const detail = failureDetailOf(error);
+    if (detail) this.options.logger?.info({ detail }, 'egress request refused or unreachable');
+    if (signal.aborted && !(error instanceof DomainError && error.code === 'egress.forbidden_target')) {
+      return new EgressTimeoutError(timedOut ? `No complete answer within ${timeoutMs} ms` : 'The request was cancelled');
+    }
+    return error;
+  }
+
+  /** Sends the request and follows redirects, re-checking every hop; answers the final response, its body unread. */
+  private async follow(request: EgressRequest, signal: AbortSignal): Promise<{ response: ExchangeResponse; url: string; method: string }> {
     let target = checkTarget(request.url, this.policy);
     let method = (request.method ?? 'GET').toUpperCase();
     let headers = this.cleanHeaders(request.headers);
@@ -72,8 +103,7 @@ export class GuardedHttpEgress implements HttpEgress {
       const response = await exchange({ target, method, headers, body, signal }, this.policy, this.options.resolver ?? systemResolver);
       const location = response.headers.location;
       if (request.redirect === 'manual' || !REDIRECT_STATUSES.has(response.status) || !location) {
-        const bytes = method === 'HEAD' ? new Uint8Array(0) : await response.read(maxBytes);
-        return { status: response.status, headers: response.headers, body: bytes, url: target.url.toString() };
+        return { response, url: target.url.toString(), method };
       }
       response.discard();
       if (hop >= MAX_REDIRECTS) throw new EgressUpstreamError(`More than ${MAX_REDIRECTS} redirects`);
@@ -116,4 +146,9 @@ function withoutHeaders(headers: Record<string, string>, names: string[]): Recor
 function toBytes(body: string | Uint8Array | undefined): Uint8Array | undefined {
   if (body === undefined) return undefined;
   return typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+}
+
+// eslint-disable-next-line require-yield
+async function* emptyBody(): AsyncIterable<Uint8Array> {
+  return;
 }

@@ -20,6 +20,8 @@ export interface ExchangeResponse {
   headers: Record<string, string>;
   /** Reads the body, refusing more than `maxBytes`. */
   read(maxBytes: number): Promise<Uint8Array>;
+  /** The body chunk by chunk as it arrives, failing past `maxBytes`. */
+  stream(maxBytes: number): AsyncIterable<Uint8Array>;
   discard(): void;
 }
 
@@ -43,18 +45,19 @@ export function exchange(request: ExchangeRequest, policy: EgressAddressPolicy, 
         reject(refusedTarget(`${target.url.host} connected to ${remote}`));
         return;
       }
-      resolve(toResponse(res));
+      resolve(toResponse(res, request.signal));
     });
     req.on('error', (error) => reject(toEgressError(error, target)));
     req.end(request.body);
   });
 }
 
-function toResponse(res: IncomingMessage): ExchangeResponse {
+function toResponse(res: IncomingMessage, signal: AbortSignal): ExchangeResponse {
   return {
     status: res.statusCode ?? 0,
     headers: flattenHeaders(res),
     read: (maxBytes) => readCapped(res, maxBytes),
+    stream: (maxBytes) => streamCapped(res, maxBytes, signal),
     discard: () => res.destroy(),
   };
 }
@@ -82,6 +85,28 @@ function readCapped(res: IncomingMessage, maxBytes: number): Promise<Uint8Array>
     res.on('error', () => reject(new EgressUpstreamError('The connection failed while the response was read')));
     res.on('aborted', () => reject(new EgressUpstreamError('The server closed the connection early')));
   });
+}
+
+async function* streamCapped(res: IncomingMessage, maxBytes: number, signal: AbortSignal): AsyncIterable<Uint8Array> {
+  const tooLarge = () => new EgressTooLargeError(`The response body is larger than ${maxBytes} bytes`);
+  const declared = Number(res.headers['content-length']);
+  let size = 0;
+  try {
+    if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge();
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof EgressTooLargeError) throw error;
+    // The socket reports a plain reset when the caller aborts; the caller expects its abort.
+    if (signal.aborted || (error instanceof Error && error.name === 'AbortError')) throw new DOMException('The request was aborted', 'AbortError');
+    throw new EgressUpstreamError('The connection failed while the response was read');
+  } finally {
+    // A reader that stops early, or a failure, leaves no socket behind.
+    if (!res.complete) res.destroy();
+  }
 }
 
 function flattenHeaders(res: IncomingMessage): Record<string, string> {

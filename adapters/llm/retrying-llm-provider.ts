@@ -47,13 +47,14 @@ export class RetryingLlmProvider implements LlmProvider {
     return this.inner.name;
   }
 
+  /** Each attempt goes to the inner provider numbered (`attempt`, from 1), so the call log tells retries apart. */
   async chat(request: ChatRequest): Promise<ChatResponse> {
     for (let attempt = 0; ; attempt += 1) {
       request.budget?.consume();
       try {
-        return await this.inner.chat(request);
+        return await this.inner.chat({ ...request, attempt: attempt + 1 });
       } catch (error) {
-        await this.pauseOrRethrow(error, attempt, request.signal);
+        await this.pauseOrRethrow(error, attempt, request);
       }
     }
   }
@@ -63,19 +64,20 @@ export class RetryingLlmProvider implements LlmProvider {
       request.budget?.consume();
       let yielded = false;
       try {
-        for await (const event of this.inner.stream(request)) {
+        for await (const event of this.inner.stream({ ...request, attempt: attempt + 1 })) {
           yielded = true;
           yield event;
         }
         return;
       } catch (error) {
         if (yielded) throw error;
-        await this.pauseOrRethrow(error, attempt, request.signal);
+        await this.pauseOrRethrow(error, attempt, request);
       }
     }
   }
 
-  private async pauseOrRethrow(error: unknown, attempt: number, signal?: AbortSignal): Promise<void> {
+  private async pauseOrRethrow(error: unknown, attempt: number, { signal, maxAttempts }: ChatRequest): Promise<void> {
+    if (maxAttempts !== undefined && attempt + 1 >= maxAttempts) throw error;
     const delayMs = this.delayBeforeRetry(error, attempt);
     if (delayMs === undefined || signal?.aborted) throw error;
     this.tools.logger?.warn({ provider: this.inner.name, attempt: attempt + 1, code: (error as LlmError).code, delayMs }, 'LLM call failed; retrying');

@@ -5,6 +5,8 @@ export type UpstreamFailure =
   | { kind: 'http'; status: number; headers?: Headers }
   | { kind: 'timeout' }
   | { kind: 'connection' }
+  /** The egress guard refused the address (a user-supplied base URL that points inside). */
+  | { kind: 'forbidden_target' }
   | { kind: 'aborted' }
   | { kind: 'broken_stream' }
   | { kind: 'invalid_response' };
@@ -30,13 +32,15 @@ export function toLlmError(provider: string, failure: UpstreamFailure): LlmError
     case 'timeout':
       return new LlmTimeoutError(`${provider}: the model provider did not answer in time`);
     case 'connection':
-      return new LlmUpstreamError(`${provider}: could not reach the model provider`, true);
+      return new LlmUpstreamError(`${provider}: could not reach the model provider`, true, undefined, 'unreachable');
+    case 'forbidden_target':
+      return new LlmUpstreamError(`${provider}: the model server's address is not allowed`, false, undefined, 'forbidden_target');
     case 'aborted':
-      return new LlmUpstreamError(`${provider}: the model call was cancelled`, false);
+      return new LlmUpstreamError(`${provider}: the model call was cancelled`, false, undefined, 'cancelled');
     case 'broken_stream':
-      return new LlmUpstreamError(`${provider}: the model provider broke off its answer`, true);
+      return new LlmUpstreamError(`${provider}: the model provider broke off its answer`, true, undefined, 'broken_stream');
     case 'invalid_response':
-      return new LlmUpstreamError(`${provider}: the model provider sent an answer that could not be read`, false);
+      return new LlmUpstreamError(`${provider}: the model provider sent an answer that could not be read`, false, undefined, 'unreadable');
   }
 }
 

@@ -3,12 +3,22 @@ import { AgentExecutionController } from './controllers/agent-execution.controll
 import { AuthController } from './controllers/auth.controller';
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
+import { ModelConfigsController } from './controllers/model-configs.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { ToolsController } from './controllers/tools.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
-  for (const controller of [HealthController, AuthController, ToolsController, PluginsController, AgentExecutionController, ExecutionsController]) {
+  const controllers = [
+    HealthController,
+    AuthController,
+    ToolsController,
+    PluginsController,
+    ModelConfigsController,
+    AgentExecutionController,
+    ExecutionsController,
+  ];
+  for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();
   }
 });

@@ -1,4 +1,5 @@
 import { ChatMessage, TokenUsage, ToolCall, ToolDefinition } from '../domain/llm/chat-message';
+import { LlmCallTrace } from '../domain/llm/llm-call';
 import { LlmCallBudget } from '../domain/llm/llm-call-budget';
 import { token } from '../shared/token';
 
@@ -18,6 +19,12 @@ export interface ChatRequest {
   task?: string;
   /** Every attempt, retries included, is counted against it (behaviour rule 3). */
   budget?: LlmCallBudget;
+  /** At most this many attempts, whatever the retry policy allows (a connection test makes one). */
+  maxAttempts?: number;
+  /** 1-based number of this attempt, set by the retrying wrapper for the call log. */
+  attempt?: number;
+  /** The run the call belongs to, recorded with every attempt (`LlmCallLog`). */
+  trace?: LlmCallTrace;
   signal?: AbortSignal;
 }
 

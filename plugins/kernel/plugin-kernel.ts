@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { JsonSchemaValidator } from '../../core/ports/json-schema-validator.port';
 import { ToolRegistryReadiness } from '../../core/ports/tool-registry.port';
+import { VersionPolicy } from '../../core/ports/version-policy.port';
 import { CapabilityRouter } from './capabilities/capability-router';
 import { KernelLogger, silentLogger } from './kernel-logger';
 import { FolderLoadReport, PluginRegistry } from './registry/plugin-registry';
@@ -24,6 +25,8 @@ export interface KernelConfig {
 export interface KernelPorts {
   /** Compiles every manifest's input and output schema, under the bounds of any untrusted schema. */
   schemas: JsonSchemaValidator;
+  /** Checks every manifest's version and kernel range. */
+  versions: VersionPolicy;
   logger?: KernelLogger;
 }
 
@@ -72,7 +75,7 @@ export class PluginKernel {
     });
     this.capabilities = new CapabilityRouter(logger);
     const invoker = new ToolInvoker(this.supervisor, this.capabilities);
-    this.registry = new PluginRegistry(this.supervisor, invoker, ports.schemas, config.sandbox, logger);
+    this.registry = new PluginRegistry(this.supervisor, invoker, { schemas: ports.schemas, versions: ports.versions }, config.sandbox, logger);
   }
 
   /** Idempotent; a failed start may be retried. */

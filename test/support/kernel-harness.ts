@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
 import { InMemoryKeyValueStore } from '../fixtures/kv/in-memory-key-value-store';
 import { AjvJsonSchemaValidator } from '../../adapters/validation/ajv-json-schema-validator';
+import { SemverVersionPolicy } from '../../adapters/versions/semver-version-policy';
 import { Actor } from '../../core/domain/auth/actor';
 import { ChatRequest, ChatResponse, ChatStreamEvent, LlmProvider } from '../../core/ports/llm-provider.port';
 import { ToolOutcome } from '../../core/domain/tool/tool-outcome';
@@ -83,7 +84,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   const kv = options.kv ?? new InMemoryKeyValueStore();
   const kernel = new PluginKernel(
     { sandbox: { workers: options.workers ?? 1, maxTimeoutMs: options.maxTimeoutMs ?? 30_000, maxMemoryMb: options.maxMemoryMb ?? 128 } },
-    { schemas: new AjvJsonSchemaValidator() },
+    { schemas: new AjvJsonSchemaValidator(), versions: new SemverVersionPolicy() },
     { builtinDir, only: options.tools, pluginDirs: options.pluginDirs },
   );
   const workspace = options.workspace ?? { maxBytes: 104_857_600, maxFiles: 10_000 };

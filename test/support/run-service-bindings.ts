@@ -12,6 +12,7 @@ import { ID_GENERATOR } from '../../core/ports/id-generator.port';
 import { JOB_QUEUE, JobQueue } from '../../core/ports/job-queue.port';
 import { JSON_SCHEMA_VALIDATOR } from '../../core/ports/json-schema-validator.port';
 import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
+import { LLM_PROVIDER_REGISTRY } from '../../core/ports/llm-provider-registry.port';
 import { LOGGER, Logger } from '../../core/ports/logger.port';
 import { SECRET_CIPHER } from '../../core/ports/secret-cipher.port';
 import { TIMERS, Timers } from '../../core/ports/timers.port';
@@ -21,6 +22,7 @@ import { DEFAULT_EXECUTION_SETTINGS, EXECUTION_SETTINGS, ExecutionSettings } fro
 import { JOB_HANDLER, JobHandler } from '../../core/services/jobs/job-handler';
 import { ToolCatalog } from '../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../core/services/tools/tool-runner.service';
+import { FixedLlmProviderRegistry } from '../fixtures/llm/fixed-llm-provider-registry';
 import { TestStorage } from './test-database';
 import { bindUsageLimits, UsageLimits } from './usage-limits';
 
@@ -42,7 +44,8 @@ export interface RunServiceBasics {
 /**
  * A container holding what agent and workflow runs need, as the composition root binds it:
  * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, the usage limits, the agent services
- * (offline defaults) and the execution settings. Callers load the modules under test on top.
+ * (offline defaults) and the execution settings. Every run is answered by `llm` (a `FixedLlmProviderRegistry`). Callers load
+ * the modules under test on top.
  */
 export function runServicesContainer(storage: TestStorage, basics: RunServiceBasics): Container {
   const container = createContainer();
@@ -54,6 +57,7 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   container.bind(HTTP_EGRESS).toConstantValue(new GuardedHttpEgress());
   container.bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
   container.bind(LLM_PROVIDER).toConstantValue(basics.llm);
+  container.bind(LLM_PROVIDER_REGISTRY).toConstantValue(new FixedLlmProviderRegistry(basics.llm));
   container.bind(TOOL_REGISTRY).toConstantValue(basics.tools);
   container.bind(ToolCatalog).toSelf().inSingletonScope();
   container.bind(ToolRunner).toSelf().inSingletonScope();

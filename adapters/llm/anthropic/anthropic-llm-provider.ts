@@ -13,6 +13,8 @@ export interface AnthropicSettings {
   model: string;
   /** The Messages API requires `max_tokens`; used when a request sets none. */
   defaultMaxTokens?: number;
+  /** Default: the global fetch. A user-supplied base URL gets the egress guard's (`egressFetch`). */
+  fetch?: typeof fetch;
 }
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -33,6 +35,7 @@ export class AnthropicLlmProvider implements LlmProvider {
       baseURL: settings.baseUrl,
       timeout: settings.timeoutMs,
       maxRetries: 0,
+      ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
   }
 

@@ -12,6 +12,8 @@ export interface OpenAiCompatibleSettings {
   timeoutMs: number;
   model: string;
   maxTokensField?: MaxTokensField;
+  /** Default: the global fetch. A user-supplied base URL gets the egress guard's (`egressFetch`). */
+  fetch?: typeof fetch;
 }
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -35,6 +37,7 @@ export class OpenAiLlmProvider implements LlmProvider {
       maxRetries: 0,
       organization: null,
       project: null,
+      ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
     this.maxTokensField = settings.maxTokensField ?? 'max_completion_tokens';
   }

@@ -42,6 +42,10 @@ import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/e
 import { TypeOrmWorkflowRepository } from './repositories/typeorm-workflow-repository';
 import { TypeOrmExecutionRepository } from './repositories/typeorm-execution-repository';
 import { TypeOrmKeyValueStore } from './repositories/typeorm-key-value-store';
+import { MODEL_CONFIG_REPOSITORY, ModelConfigRepository } from '../../../core/ports/model-config-repository.port';
+import { LLM_CALL_LOG, LlmCallLog } from '../../../core/ports/llm-call-log.port';
+import { TypeOrmModelConfigRepository } from './repositories/typeorm-model-config-repository';
+import { TypeOrmLlmCallLog } from './repositories/typeorm-llm-call-log';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -73,4 +77,6 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   const keyValueStore = new TypeOrmKeyValueStore(managers, kvLimits);
   bind<KeyValueStore>(KEY_VALUE_STORE).toConstantValue(keyValueStore);
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(keyValueStore);
+  bind<ModelConfigRepository>(MODEL_CONFIG_REPOSITORY).toConstantValue(new TypeOrmModelConfigRepository(managers));
+  bind<LlmCallLog>(LLM_CALL_LOG).toConstantValue(new TypeOrmLlmCallLog(managers));
 }

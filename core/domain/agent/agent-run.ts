@@ -37,6 +37,10 @@ export interface AgentRunOptions {
   /** A nested run passes its caller's budget: both count against one limit (which also bounds recursion). */
   budget?: LlmCallBudget;
   signal?: AbortSignal;
+  /** The execution record the run belongs to, recorded with its LLM calls. */
+  executionId?: string;
+  /** The chat session the run answers, recorded with its LLM calls. */
+  sessionId?: string;
 }
 
 /** Error codes of a run that ended without an answer (not exceptions: the result carries them). */

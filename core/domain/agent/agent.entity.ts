@@ -6,10 +6,12 @@ export type AgentStatus = 'draft' | 'deployed' | 'stopped';
 export const AGENT_STATUSES: ReadonlyArray<AgentStatus> = ['draft', 'deployed', 'stopped'];
 
 export interface AgentModelConfig {
-  /** Any provider name; the run uses `modelName` only when it names the configured provider. */
+  /** Any provider name; which model answers is the provider registry's choice (`LlmProviderRegistry`). */
   provider: string;
   modelName: string;
   temperature: number;
+  /** A stored model configuration (UUID) the agent is bound to; it wins over `provider`/`modelName` when set. */
+  modelConfigId?: string;
 }
 
 /** An agent: a system prompt, a model configuration and the tools it may call. */

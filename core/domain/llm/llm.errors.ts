@@ -25,12 +25,16 @@ export class LlmTimeoutError extends LlmError {
   }
 }
 
+/** What kind of upstream failure: an HTTP error status, or no usable answer at all. */
+export type LlmUpstreamFailureKind = 'http' | 'unreachable' | 'forbidden_target' | 'cancelled' | 'broken_stream' | 'unreadable';
+
 export class LlmUpstreamError extends LlmError {
   readonly code = 'llm.upstream_error';
   constructor(
     message = 'The model provider failed',
     readonly retryable = false,
     readonly status?: number,
+    readonly kind: LlmUpstreamFailureKind = status === undefined ? 'unreachable' : 'http',
   ) {
     super(message);
   }

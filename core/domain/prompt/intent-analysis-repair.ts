@@ -1,7 +1,7 @@
+import { JsonObject, JsonValue } from '../../shared/json';
 import { err, ok, Result } from '../../shared/result';
 import { Intent, nearestOtherIntent, normalizeIntent } from './intent';
 import { IntentAnalysis } from './intent-analysis';
-import { extractJsonObject, isRecord, JsonRecord } from './json-object-extraction';
 import { PromptLanguage } from './prompt-language';
 
 export interface RepairedIntentAnalysis {
@@ -21,15 +21,14 @@ const DEFAULTS: Record<PromptLanguage, { general: string; note: string; output: 
 };
 
 /**
- * Reads a model's stage-one answer into a schema-valid `IntentAnalysis`, repairing what can
- * be repaired without asking again (the pipeline has a budget of two calls): JSON amid
- * prose or fences, camelCase keys, labels in English, a confidence given as a percentage or
- * out of range, an alternative equal to the core intent, missing or scalar lists, missing
- * text. An answer with no readable object or no recognisable core intent is an error.
+ * Reads the object of a model's stage-one answer (found and JSON-repaired by a
+ * `LenientJsonReader`) into a schema-valid `IntentAnalysis`, repairing what can be repaired
+ * without asking again (the pipeline has a budget of two calls): a wrapper object, camelCase
+ * keys, labels in English, a confidence given as a percentage or out of range, an alternative
+ * equal to the core intent, missing or scalar lists, missing text. An answer with no
+ * recognisable core intent is an error.
  */
-export function repairIntentAnalysis(answer: string, language: PromptLanguage): Result<RepairedIntentAnalysis, string> {
-  const found = extractJsonObject(answer);
-  if (!found) return err('the answer holds no JSON object');
+export function repairIntentAnalysis(found: JsonObject, language: PromptLanguage): Result<RepairedIntentAnalysis, string> {
   const repairs: string[] = [];
   const source = unwrap(found, repairs);
   const field = (snake: string, camel: string, ...others: string[]): unknown => {
@@ -64,15 +63,19 @@ export function repairIntentAnalysis(answer: string, language: PromptLanguage): 
 }
 
 /** Some models wrap the object: `{"intent_analysis": {...}}`. */
-function unwrap(found: JsonRecord, repairs: string[]): JsonRecord {
+function unwrap(found: JsonObject, repairs: string[]): JsonObject {
   for (const key of ['intent_analysis', 'intentAnalysis', 'analysis', 'result']) {
     const inner = found[key];
-    if (isRecord(inner) && found.core_intent === undefined) {
+    if (isObject(inner) && found.core_intent === undefined) {
       repairs.push(`object unwrapped from ${key}`);
       return inner;
     }
   }
   return found;
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown, fallback: string, name: string, repairs: string[]): string {

@@ -5,7 +5,9 @@ import { Actor } from '../../domain/auth/actor';
 import { ChatMessage, ToolCall, ToolDefinition } from '../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
 import { TOOL_ERROR_CODES } from '../../domain/tool/tool-outcome';
-import { ChatRequest, ChatResponse, LLM_PROVIDER, LlmProvider } from '../../ports/llm-provider.port';
+import { LlmCallTrace } from '../../domain/llm/llm-call';
+import { ChatRequest, ChatResponse } from '../../ports/llm-provider.port';
+import { LLM_PROVIDER_REGISTRY, LlmProviderRegistry, ResolvedModel } from '../../ports/llm-provider-registry.port';
 import { LOGGER, Logger } from '../../ports/logger.port';
 import { DomainError } from '../../shared/domain-error';
 import { JsonValue } from '../../shared/json';
@@ -27,6 +29,9 @@ interface RunContext {
   budget: LlmCallBudget;
   signal?: AbortSignal;
   record: AgentRunRecord;
+  /** The model that answers this run, chosen once at its start. */
+  model: ResolvedModel;
+  trace: LlmCallTrace;
 }
 
 /**
@@ -37,7 +42,7 @@ interface RunContext {
 @injectable()
 export class AgentRunner {
   constructor(
-    @inject(LLM_PROVIDER) private readonly llm: LlmProvider,
+    @inject(LLM_PROVIDER_REGISTRY) private readonly models: LlmProviderRegistry,
     @inject(ToolCatalog) private readonly catalog: ToolCatalog,
     @inject(ToolRunner) private readonly tools: ToolRunner,
     @inject(LOGGER) private readonly logger: Logger,
@@ -50,7 +55,10 @@ export class AgentRunner {
     const budget = options.budget ?? new LlmCallBudget(agent.iterationLimit * this.settings.llmCallsPerIteration);
     const record = new AgentRunRecord(budget);
     const offered = await offeredTools(this.catalog, this.logger, actor, agent.id, agent.includeTools);
-    const run: RunContext = { actor, agent, offered, budget, signal: options.signal, record };
+    const { provider, modelName, modelConfigId } = agent.modelConfig;
+    const model = await this.models.resolve({ ownerId: agent.ownerId, provider, modelName, modelConfigId });
+    const trace: LlmCallTrace = { agentId: agent.id, ownerId: actor.userId, executionId: options.executionId, sessionId: options.sessionId };
+    const run: RunContext = { actor, agent, offered, budget, signal: options.signal, record, model, trace };
     const messages: ChatMessage[] = [
       ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
       ...(options.history ?? []),
@@ -80,33 +88,23 @@ export class AgentRunner {
 
   /** The model's answer, or the error that ends the run (a spent budget, a cancellation). */
   private async ask(run: RunContext, messages: ChatMessage[]): Promise<{ response: ChatResponse } | { error: { code: string; message: string } }> {
-    const { agent, offered, budget, signal } = run;
+    const { agent, offered, budget, signal, model, trace } = run;
     const request: ChatRequest = {
       messages: [...messages],
       tools: offered.size > 0 ? [...offered.values()] : undefined,
       temperature: agent.modelConfig.temperature,
-      model: this.modelFor(agent),
+      model: model.model,
       budget,
+      trace,
       signal,
     };
     try {
-      return { response: await this.llm.chat(request) };
+      return { response: await model.provider.chat(request) };
     } catch (error) {
       if (error instanceof DomainError && error.code === BUDGET_EXCEEDED) return { error: { code: error.code, message: error.message } };
       if (signal?.aborted) return { error: cancelled() };
       throw error;
     }
-  }
-
-  /**
-   * The agent's model name goes to the provider only when the agent names the configured
-   * provider. An agent may name any provider (decisions.md), but one provider is injected:
-   * another vendor's model name would mean nothing to it (or be refused upstream as an unknown
-   * model), so such an agent runs on the configured provider's default model instead of failing.
-   */
-  private modelFor(agent: Agent): string | undefined {
-    const { provider, modelName } = agent.modelConfig;
-    return provider === this.llm.name && modelName ? modelName : undefined;
   }
 
   /** Runs one tool call and returns the tool message content; never throws (rule 2). */

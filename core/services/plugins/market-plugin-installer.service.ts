@@ -2,9 +2,9 @@ import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
 import { InstalledPlugin } from '../../domain/plugin/installed-plugin.entity';
 import { PluginAlreadyInstalledError, PluginNotFoundError } from '../../domain/plugin/plugin.errors';
-import { compareVersions } from '../../domain/plugin/plugin-version';
 import { INSTALLED_PLUGIN_REPOSITORY, InstalledPluginRepository } from '../../ports/installed-plugin-repository.port';
 import { PLUGIN_MARKET, PluginMarket } from '../../ports/plugin-market.port';
+import { VERSION_POLICY, VersionPolicy } from '../../ports/version-policy.port';
 import { InstalledPluginSet } from './installed-plugin-set.service';
 import { checkUpgrade } from './plugin-upgrade';
 
@@ -25,6 +25,7 @@ export class MarketPluginInstaller {
     @inject(PLUGIN_MARKET) private readonly market: PluginMarket,
     @inject(INSTALLED_PLUGIN_REPOSITORY) private readonly plugins: InstalledPluginRepository,
     @inject(InstalledPluginSet) private readonly installed: InstalledPluginSet,
+    @inject(VERSION_POLICY) private readonly versions: VersionPolicy,
   ) {}
 
   async install(actor: Actor, pluginId: string): Promise<MarketInstallation> {
@@ -34,8 +35,8 @@ export class MarketPluginInstaller {
       const origin = { source: 'market' as const, signingKeyId: null };
       const current = await this.plugins.findById(pluginId);
       if (!current) return { plugin: await this.installed.add(actor, offered.manifest, offered.code, origin), created: true };
-      if ((compareVersions(offered.version, current.version) ?? 0) <= 0) throw new PluginAlreadyInstalledError(current.id, current.version);
-      checkUpgrade(current, offered);
+      if ((this.versions.compare(offered.version, current.version) ?? 0) <= 0) throw new PluginAlreadyInstalledError(current.id, current.version);
+      checkUpgrade(current, offered, this.versions);
       return { plugin: await this.installed.replace(actor, current, offered.manifest, offered.code, origin), created: false };
     });
   }

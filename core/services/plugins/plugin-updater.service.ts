@@ -5,6 +5,7 @@ import { PluginNotFoundError, PluginSigningKeyMismatchError } from '../../domain
 import { SignedPluginBundle } from '../../domain/plugin/signed-plugin-bundle';
 import { INSTALLED_PLUGIN_REPOSITORY, InstalledPluginRepository } from '../../ports/installed-plugin-repository.port';
 import { PLUGIN_SIGNATURE_VERIFIER, PluginSignatureVerifier } from '../../ports/plugin-signature-verifier.port';
+import { VERSION_POLICY, VersionPolicy } from '../../ports/version-policy.port';
 import { ValidationError } from '../../shared/common.errors';
 import { InstalledPluginSet } from './installed-plugin-set.service';
 import { checkUpgrade } from './plugin-upgrade';
@@ -20,6 +21,7 @@ export class PluginUpdater {
     @inject(PLUGIN_SIGNATURE_VERIFIER) private readonly verifier: PluginSignatureVerifier,
     @inject(INSTALLED_PLUGIN_REPOSITORY) private readonly plugins: InstalledPluginRepository,
     @inject(InstalledPluginSet) private readonly installed: InstalledPluginSet,
+    @inject(VERSION_POLICY) private readonly versions: VersionPolicy,
   ) {}
 
   async update(actor: Actor, pluginId: string, bundle: SignedPluginBundle): Promise<InstalledPlugin> {
@@ -32,7 +34,7 @@ export class PluginUpdater {
       const current = await this.plugins.findById(pluginId);
       if (!current) throw new PluginNotFoundError(pluginId);
       if (current.signingKeyId !== signingKeyId) throw new PluginSigningKeyMismatchError(pluginId, current.signingKeyId, signingKeyId);
-      checkUpgrade(current, offered);
+      checkUpgrade(current, offered, this.versions);
       return this.installed.replace(actor, current, bundle.manifest, bundle.code, { source: 'bundle', signingKeyId });
     });
   }

@@ -7,9 +7,11 @@ import { cleanOptimizedPrompt } from '../../domain/prompt/optimized-prompt';
 import { EmptyOptimizedPromptError, IntentAnalysisUnusableError } from '../../domain/prompt/prompt.errors';
 import { characterCount, inputTextIssues } from '../../domain/prompt/prompt-input';
 import { detectLanguage } from '../../domain/prompt/prompt-language';
+import { LENIENT_JSON_READER, LenientJsonReader } from '../../ports/lenient-json-reader.port';
 import { LLM_PROVIDER, LlmProvider } from '../../ports/llm-provider.port';
 import { LOGGER, Logger } from '../../ports/logger.port';
 import { ValidationError } from '../../shared/common.errors';
+import { err } from '../../shared/result';
 import { intentAnalysisMessages } from './intent-analysis.prompt';
 import { PIPELINE_MODEL_CALLS } from './prompt-limits';
 import { INTENT_ANALYSIS_TASK, PROMPT_WRITING_TASK } from './prompt-tasks';
@@ -37,6 +39,7 @@ export class PromptOptimizer {
   constructor(
     @inject(LLM_PROVIDER) private readonly llm: LlmProvider,
     @inject(LOGGER) private readonly logger: Logger,
+    @inject(LENIENT_JSON_READER) private readonly json: LenientJsonReader,
   ) {}
 
   async optimize(inputText: string, signal?: AbortSignal): Promise<PromptOptimization> {
@@ -53,7 +56,8 @@ export class PromptOptimizer {
       budget,
       signal,
     });
-    const repaired = repairIntentAnalysis(first.content, language);
+    const found = this.json.readObject(first.content);
+    const repaired = found ? repairIntentAnalysis(found, language) : err('the answer holds no JSON object');
     if (!repaired.ok) {
       this.logger.warn({ problem: repaired.error, model: first.model }, 'intent analysis could not be repaired');
       throw new IntentAnalysisUnusableError(repaired.error);

@@ -1,8 +1,8 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { join, relative, isAbsolute } from 'node:path';
 import { InvalidPluginError } from '../../../core/domain/tool/tool.errors';
-import { JsonSchemaValidator } from '../../../core/ports/json-schema-validator.port';
 import { FieldIssue } from '../../../core/shared/domain-error';
+import { ManifestChecks } from './manifest-checks';
 import { validateManifest } from './manifest-validator';
 import { PluginManifest } from './plugin-manifest';
 
@@ -15,13 +15,13 @@ export interface PluginSource {
 
 /**
  * Reads `<dir>/manifest.json` and its entry. Throws `InvalidPluginError` listing every
- * problem: unreadable JSON, manifest issues (its schemas compiled by `schemas`), an id that is
+ * problem: unreadable JSON, manifest issues (checked with `checks`), an id that is
  * not the folder name, a missing or escaping entry file.
  */
-export async function loadPluginFolder(dir: string, schemas: JsonSchemaValidator, options: { expectPublisher?: string } = {}): Promise<PluginSource> {
+export async function loadPluginFolder(dir: string, checks: ManifestChecks, options: { expectPublisher?: string } = {}): Promise<PluginSource> {
   const folder = dir.split(/[\\/]/).filter(Boolean).pop() ?? '';
   const raw = await readManifestJson(dir, folder);
-  const check = validateManifest(raw, schemas);
+  const check = validateManifest(raw, checks);
   const issues: FieldIssue[] = check.ok ? [] : [...check.issues];
   const manifest = raw as Partial<PluginManifest>;
   if (typeof manifest.id === 'string' && manifest.id !== folder) {

@@ -1,13 +1,14 @@
 import Ajv, { ErrorObject } from 'ajv';
 import { CAPABILITY_NAMES } from '../../../core/domain/tool/tool-descriptor';
 import { CompiledSchema, JsonSchemaValidator } from '../../../core/ports/json-schema-validator.port';
+import { VersionPolicy } from '../../../core/ports/version-policy.port';
 import { FieldIssue } from '../../../core/shared/domain-error';
 import { describeIssuesUnder } from '../../../core/shared/issue-summary';
 import { JsonSchema, JsonValue } from '../../../core/shared/json';
 import { KERNEL_VERSION } from './kernel-version';
+import { ManifestChecks } from './manifest-checks';
 import manifestSchema from './manifest.schema.json';
 import { PluginManifest } from './plugin-manifest';
-import { isValidRange, satisfies } from './semver-range';
 
 export type ManifestCheck = { ok: true; manifest: PluginManifest } | { ok: false; issues: FieldIssue[] };
 
@@ -17,16 +18,22 @@ const validateShape = manifestAjv.compile(manifestSchema);
 
 /**
  * Checks a manifest completely and reports every problem at once: its shape, unknown
- * capabilities by name, the two tool schemas (compiled by `schemas`, under the bounds of every
- * untrusted schema), the examples against the input schema, and the kernel range.
+ * capabilities by name, the two tool schemas (compiled by `checks.schemas`, under the bounds of
+ * every untrusted schema), the examples against the input schema, and the version and kernel
+ * range (read by `checks.versions`, the policy that orders installed versions too).
  */
-export function validateManifest(candidate: JsonValue | unknown, schemas: JsonSchemaValidator): ManifestCheck {
+export function validateManifest(candidate: JsonValue | unknown, checks: ManifestChecks): ManifestCheck {
   const issues: FieldIssue[] = [];
   if (!validateShape(candidate)) {
     issues.push(...(validateShape.errors ?? []).map(toIssue));
   }
   if (isObject(candidate)) {
-    issues.push(...checkSchemas(candidate, schemas), ...checkKernel(candidate.kernel));
+    const shapeOfVersionWrong = issues.some((issue) => issue.field === 'version');
+    issues.push(
+      ...checkSchemas(candidate, checks.schemas),
+      ...(shapeOfVersionWrong ? [] : checkVersion(candidate.version, checks.versions)),
+      ...checkKernel(candidate.kernel, checks.versions),
+    );
   }
   return issues.length === 0 ? { ok: true, manifest: candidate as PluginManifest } : { ok: false, issues: dedupe(issues) };
 }
@@ -54,10 +61,16 @@ function checkExamples(examples: unknown, input: CompiledSchema): FieldIssue[] {
   });
 }
 
-function checkKernel(range: unknown): FieldIssue[] {
+/** The schema's pattern is the format's published shape; the policy also refuses what it lets through (`1.0.0-01`, `1.0.0-a..b`). */
+function checkVersion(version: unknown, versions: VersionPolicy): FieldIssue[] {
+  if (typeof version !== 'string' || versions.isValid(version)) return [];
+  return [{ field: 'version', message: `"${version}" is not a semantic version` }];
+}
+
+function checkKernel(range: unknown, versions: VersionPolicy): FieldIssue[] {
   if (typeof range !== 'string' || range.length === 0) return [];
-  if (!isValidRange(range)) return [{ field: 'kernel', message: `"${range}" is not a semver range` }];
-  if (!satisfies(KERNEL_VERSION, range)) {
+  if (!versions.isValidRange(range)) return [{ field: 'kernel', message: `"${range}" is not a semver range` }];
+  if (!versions.satisfies(KERNEL_VERSION, range)) {
     return [{ field: 'kernel', message: `requires kernel ${range}, but this host runs kernel ${KERNEL_VERSION}` }];
   }
   return [];

@@ -2,10 +2,10 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MarketPlugin } from '../../../core/domain/plugin/market-plugin';
 import { CapabilityName } from '../../../core/domain/tool/tool-descriptor';
-import { JsonSchemaValidator } from '../../../core/ports/json-schema-validator.port';
 import { PluginMarket } from '../../../core/ports/plugin-market.port';
 import { JsonObject } from '../../../core/shared/json';
 import { KernelLogger, silentLogger } from '../kernel-logger';
+import { ManifestChecks } from '../manifest/manifest-checks';
 import { loadPluginFolder } from '../manifest/manifest-loader';
 import { PluginManifest } from '../manifest/plugin-manifest';
 
@@ -20,7 +20,7 @@ const RESERVED_PUBLISHER = 'builtin';
 export class FolderPluginMarket implements PluginMarket {
   constructor(
     private readonly root: string,
-    private readonly schemas: JsonSchemaValidator,
+    private readonly checks: ManifestChecks,
     private readonly logger: KernelLogger = silentLogger,
   ) {}
 
@@ -36,7 +36,7 @@ export class FolderPluginMarket implements PluginMarket {
   async find(id: string): Promise<MarketPlugin | null> {
     if (!PLUGIN_ID.test(id) || !(await this.folders()).includes(id)) return null;
     try {
-      const { manifest, code } = await loadPluginFolder(join(this.root, id), this.schemas);
+      const { manifest, code } = await loadPluginFolder(join(this.root, id), this.checks);
       if (manifest.publisher === RESERVED_PUBLISHER) throw new Error('"builtin" is reserved for tools-builtin/');
       return toMarketPlugin(manifest, code);
     } catch (error) {

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { ToolDescriptor } from '../../../core/domain/tool/tool-descriptor';
 import { ToolOutcome } from '../../../core/domain/tool/tool-outcome';
 import { InvalidPluginError, ToolIdConflictError, ToolNotFoundError } from '../../../core/domain/tool/tool.errors';
-import { JsonSchemaValidator } from '../../../core/ports/json-schema-validator.port';
 import { ToolInvocationContext, ToolListFilter, ToolRegistry, ToolRegistryReadiness } from '../../../core/ports/tool-registry.port';
 import { FieldIssue } from '../../../core/shared/domain-error';
 import { JsonValue } from '../../../core/shared/json';
 import { KernelLogger, silentLogger } from '../kernel-logger';
+import { ManifestChecks } from '../manifest/manifest-checks';
 import { loadPluginFolder } from '../manifest/manifest-loader';
 import { validateManifest } from '../manifest/manifest-validator';
 import { PluginManifest } from '../manifest/plugin-manifest';
@@ -39,11 +39,11 @@ export class PluginRegistry implements ToolRegistry {
   constructor(
     private readonly supervisor: SandboxSupervisor,
     private readonly invoker: ToolInvoker,
-    private readonly schemas: JsonSchemaValidator,
+    private readonly checks: ManifestChecks,
     private readonly maxima: SandboxMaxima,
     private readonly logger: KernelLogger = silentLogger,
   ) {
-    this.adHoc = new AdHocCode(supervisor, schemas, maxima);
+    this.adHoc = new AdHocCode(supervisor, checks.schemas, maxima);
   }
 
   /** Loads every `<root>/<id>/manifest.json` (optionally only `only`); a broken folder is reported, not fatal. */
@@ -52,7 +52,7 @@ export class PluginRegistry implements ToolRegistry {
     const folders = await listFolders(root);
     for (const folder of folders.filter((f) => !options.only || options.only.includes(f))) {
       try {
-        const source = await loadPluginFolder(join(root, folder), this.schemas, { expectPublisher: options.builtin ? BUILTIN_PUBLISHER : undefined });
+        const source = await loadPluginFolder(join(root, folder), this.checks, { expectPublisher: options.builtin ? BUILTIN_PUBLISHER : undefined });
         this.add(source.manifest, source.code, { builtin: options.builtin, enabled: true });
         report.loaded.push(folder);
       } catch (error) {
@@ -106,7 +106,7 @@ export class PluginRegistry implements ToolRegistry {
   }
 
   async register(manifest: JsonValue, code: string, options: { enabled: boolean }): Promise<ToolDescriptor> {
-    const check = validateManifest(manifest, this.schemas);
+    const check = validateManifest(manifest, this.checks);
     if (!check.ok) throw new InvalidPluginError('The plugin manifest is invalid', check.issues);
     if (typeof code !== 'string' || code.length === 0 || code.length > MAX_CODE_CHARS) {
       throw new InvalidPluginError('The plugin code is invalid', [{ field: 'code', message: 'must be a bundle of 1 byte to 5 MB' }]);
@@ -145,7 +145,7 @@ export class PluginRegistry implements ToolRegistry {
     const existing = this.plugins.get(manifest.id);
     if (existing && (options.builtin || existing.descriptor.builtin)) throw new ToolIdConflictError(manifest.id);
     if (existing) this.remove(existing);
-    const plugin = loadPlugin(manifest, code, options, this.schemas, this.maxima);
+    const plugin = loadPlugin(manifest, code, options, this.checks.schemas, this.maxima);
     this.plugins.set(manifest.id, plugin);
     this.supervisor.load(plugin.sandbox);
     return plugin;

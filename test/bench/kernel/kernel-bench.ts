@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
+import { SemverVersionPolicy } from '../../../adapters/versions/semver-version-policy';
 import { JsonValue } from '../../../core/shared/json';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { projectRoot } from '../../../plugins/kernel/sandbox/worker-script';
@@ -98,7 +99,7 @@ export async function measureKernel(): Promise<KernelFigures> {
 function startKernel(workers: number): PluginKernel {
   return new PluginKernel(
     { sandbox: { workers, maxTimeoutMs: 30_000, maxMemoryMb: 128 }, tools: { maxConcurrentPerUser: IN_FLIGHT } },
-    { schemas: new AjvJsonSchemaValidator() },
+    { schemas: new AjvJsonSchemaValidator(), versions: new SemverVersionPolicy() },
     { only: ['calculator'] },
   );
 }

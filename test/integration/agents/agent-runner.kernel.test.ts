@@ -17,6 +17,7 @@ import { answer, callTools, QueuedLlmProvider } from '../../fixtures/agents/queu
 import { InMemoryRateLimiter } from '../../fixtures/rate-limit/in-memory-rate-limiter';
 import { createTestKernel, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
 import { toolUseThrottle } from '../../support/usage-limits';
+import { FixedLlmProviderRegistry } from '../../fixtures/llm/fixed-llm-provider-registry';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const noCustomTools = { findById: async () => undefined } as unknown as CustomToolRepository;
@@ -37,7 +38,7 @@ function runnerOver(kernel: TestKernel, model = llm, useRatePerMinute?: number):
     toolUseThrottle(new InMemoryRateLimiter(), clock, useRatePerMinute),
   );
   const settings = { defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS };
-  return new AgentRunner(model, new ToolCatalog(registry, noCustomTools), tools, silent, settings);
+  return new AgentRunner(new FixedLlmProviderRegistry(model), new ToolCatalog(registry, noCustomTools), tools, silent, settings);
 }
 
 describe('AgentRunner over the real kernel and the offline model', () => {

@@ -3,6 +3,7 @@ import { InMemoryKeyValueStore } from '../../fixtures/kv/in-memory-key-value-sto
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
 import { HttpCapability } from '../../../plugins/kernel/capabilities/http-capability';
 import { KvCapability } from '../../../plugins/kernel/capabilities/kv-capability';
+import { SemverVersionPolicy } from '../../../adapters/versions/semver-version-policy';
 import { PluginKernel } from '../../../plugins/kernel/plugin-kernel';
 import { buildMarketPlugins, MARKET_DIR } from '../../support/market-plugins';
 
@@ -53,7 +54,7 @@ describe('github_repo_info (market plugin, http capability limited to api.github
     egress = new FakeGitHubEgress();
     kernel = new PluginKernel(
       { sandbox: { workers: 1, maxTimeoutMs: 30_000, maxMemoryMb: 128 } },
-      { schemas: new AjvJsonSchemaValidator() },
+      { schemas: new AjvJsonSchemaValidator(), versions: new SemverVersionPolicy() },
       { only: [], pluginDirs: [MARKET_DIR] },
     );
     kernel.capabilities.register('http', new HttpCapability(egress));

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
+import { SemverVersionPolicy } from '../../../adapters/versions/semver-version-policy';
+import { VERSION_POLICY } from '../../../core/ports/version-policy.port';
 import { JSON_SCHEMA_VALIDATOR } from '../../../core/ports/json-schema-validator.port';
 import { TOOL_REGISTRY, ToolRegistry } from '../../../core/ports/tool-registry.port';
 import { kernelModule, PLUGIN_KERNEL } from '../../../plugins/kernel/kernel.module';
@@ -68,6 +70,7 @@ describe('Plugin registry', () => {
 
     const container = createContainer();
     container.bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
+    container.bind(VERSION_POLICY).toConstantValue(new SemverVersionPolicy());
     container.loadSync(kernelModule({ sandbox: { workers: 1, maxTimeoutMs: 5000, maxMemoryMb: 64 } }, { builtinDir: builtin }));
     kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
     registry = container.get<ToolRegistry>(TOOL_REGISTRY);

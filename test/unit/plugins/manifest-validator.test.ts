@@ -1,7 +1,7 @@
 import { validateManifest as validateWith } from '../../../plugins/kernel/manifest/manifest-validator';
-import { schemaValidator } from '../../support/untrusted-schemas';
+import { manifestChecks } from '../../support/manifest-checks';
 
-const validateManifest = (candidate: unknown) => validateWith(candidate, schemaValidator);
+const validateManifest = (candidate: unknown) => validateWith(candidate, manifestChecks);
 
 const valid = () => ({
   manifestVersion: 1,
@@ -87,6 +87,21 @@ describe('validateManifest', () => {
       issues: [{ field: 'kernel', message: 'requires kernel ^2.0.0, but this host runs kernel 1.1.0' }],
     });
     expect(fields({ ...valid(), kernel: 'banana' })).toEqual(['kernel']);
+  });
+
+  it.each([['1.0.0-01'], ['1.0.0-alpha..1'], ['1.0.0+build..2']])(
+    'When the version %s fits the schema pattern but is not a semantic version, Then version is reported once',
+    (version) => {
+      expect(validateManifest({ ...valid(), version })).toEqual({
+        ok: false,
+        issues: [{ field: 'version', message: `"${version}" is not a semantic version` }],
+      });
+    },
+  );
+
+  it('When the version does not fit the schema at all, Then only the schema issue is reported', () => {
+    const check = validateManifest({ ...valid(), version: 'v1.0' });
+    expect(check.ok ? [] : check.issues.map((i) => i.field)).toEqual(['version']);
   });
 
   it('When the value is not an object at all, Then it is refused without throwing', () => {

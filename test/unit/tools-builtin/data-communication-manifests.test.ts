@@ -1,5 +1,6 @@
 import { validateManifest } from '../../../plugins/kernel/manifest/manifest-validator';
-import { compileSchema, schemaValidator } from '../../support/untrusted-schemas';
+import { manifestChecks } from '../../support/manifest-checks';
+import { compileSchema } from '../../support/untrusted-schemas';
 
 // The data-source and notification built-ins: every manifest must load, and what it promises must hold.
 const TOOLS: Array<[string, string, Record<string, unknown>]> = [
@@ -25,7 +26,7 @@ describe.each(TOOLS)('manifest of %s', (id, category, capabilities) => {
   const manifest = manifestOf(id);
 
   it('When validated by the kernel, Then it has no issue', () => {
-    expect(validateManifest(manifest, schemaValidator)).toMatchObject({ ok: true });
+    expect(validateManifest(manifest, manifestChecks)).toMatchObject({ ok: true });
   });
 
   it('When read, Then it is a closed-input builtin of its category asking only for its own capability', () => {

@@ -1,5 +1,6 @@
 import { validateManifest } from '../../../plugins/kernel/manifest/manifest-validator';
-import { compileSchema, schemaValidator } from '../../support/untrusted-schemas';
+import { manifestChecks } from '../../support/manifest-checks';
+import { compileSchema } from '../../support/untrusted-schemas';
 
 const TOOL_IDS = ['kb_search', 'kb_list', 'kb_add_document', 'rag_answer'] as const;
 
@@ -18,7 +19,7 @@ describe.each(TOOL_IDS.map((id) => [id]))('manifest of %s', (id) => {
   const manifest = manifestOf(id);
 
   it('When validated by the kernel, Then it has no issue and declares the knowledge capability', () => {
-    expect(validateManifest(manifest, schemaValidator)).toMatchObject({ ok: true });
+    expect(validateManifest(manifest, manifestChecks)).toMatchObject({ ok: true });
     expect(manifest).toMatchObject({ id, publisher: 'builtin', category: 'knowledge', entry: 'dist/index.js', capabilities: { knowledge: {} } });
     expect(manifest.input_schema).toMatchObject({ type: 'object', additionalProperties: false });
   });

@@ -1,5 +1,6 @@
 import { validateManifest } from '../../../plugins/kernel/manifest/manifest-validator';
-import { compileSchema, schemaValidator } from '../../support/untrusted-schemas';
+import { manifestChecks } from '../../support/manifest-checks';
+import { compileSchema } from '../../support/untrusted-schemas';
 import { withKernelCode } from '../../../plugins/tool-lib/kernel-error-code';
 
 // The platform built-ins: every manifest must load, ask for exactly its one action, and keep its promises.
@@ -33,7 +34,7 @@ describe.each(TOOLS)('manifest of %s', (id, action, timeoutMs) => {
   const manifest = manifestOf(id);
 
   it('When validated by the kernel, Then it has no issue', () => {
-    expect(validateManifest(manifest, schemaValidator)).toMatchObject({ ok: true });
+    expect(validateManifest(manifest, manifestChecks)).toMatchObject({ ok: true });
   });
 
   it('When read, Then it is a closed-input platform builtin asking only for its own action', () => {

@@ -1,5 +1,6 @@
 import { validateManifest } from '../../../plugins/kernel/manifest/manifest-validator';
-import { compileSchema, schemaValidator } from '../../support/untrusted-schemas';
+import { manifestChecks } from '../../support/manifest-checks';
+import { compileSchema } from '../../support/untrusted-schemas';
 
 // The web, files and code built-ins: every manifest must load, and what it promises must hold.
 const TOOL_IDS = [
@@ -32,7 +33,7 @@ describe.each(TOOL_IDS.map((id) => [id]))('manifest of %s', (id) => {
   const manifest = manifestOf(id);
 
   it('When validated by the kernel, Then it has no issue', () => {
-    expect(validateManifest(manifest, schemaValidator)).toMatchObject({ ok: true });
+    expect(validateManifest(manifest, manifestChecks)).toMatchObject({ ok: true });
   });
 
   it('When read, Then its id is its folder, it is builtin and its input is closed', () => {

@@ -24,6 +24,11 @@ export class AgentOrmEntity {
   @Column({ name: 'model_config', type: 'text' })
   modelConfig!: string;
 
+  /** `modelConfig.modelConfigId` (empty when none), in a column of its own so deleting the configuration can clear it. */
+  @Index('IDX_agents_model_config')
+  @Column({ name: 'model_config_id', type: 'varchar', length: 36 })
+  modelConfigId!: string;
+
   @Column({ name: 'iteration_limit', type: 'integer' })
   iterationLimit!: number;
 

@@ -3,13 +3,15 @@ import { JsonObject } from '../../../../core/shared/json';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
 
 export function toAgentRow(agent: Agent): AgentOrmEntity {
+  const { modelConfigId, ...modelConfig } = agent.modelConfig;
   return {
     id: agent.id,
     ownerId: agent.ownerId,
     name: agent.name,
     description: agent.description,
     systemPrompt: agent.systemPrompt,
-    modelConfig: JSON.stringify(agent.modelConfig),
+    modelConfig: JSON.stringify(modelConfig),
+    modelConfigId: modelConfigId ?? '',
     iterationLimit: agent.iterationLimit,
     includeTools: JSON.stringify(agent.includeTools),
     workflowConfig: JSON.stringify(agent.workflowConfig),
@@ -28,7 +30,7 @@ export function toAgent(row: AgentOrmEntity): Agent {
     name: row.name,
     description: row.description,
     systemPrompt: row.systemPrompt,
-    modelConfig: JSON.parse(row.modelConfig) as AgentModelConfig,
+    modelConfig: { ...(JSON.parse(row.modelConfig) as AgentModelConfig), ...(row.modelConfigId ? { modelConfigId: row.modelConfigId } : {}) },
     iterationLimit: row.iterationLimit,
     includeTools: JSON.parse(row.includeTools) as string[],
     workflowConfig: JSON.parse(row.workflowConfig) as JsonObject,

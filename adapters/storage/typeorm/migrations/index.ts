@@ -16,6 +16,7 @@ import { CreateWorkflows1795254450410 } from './1795254450410-create-workflows.m
 import { CreateExecutions1795254450411 } from './1795254450411-create-executions.migration';
 import { AddRateLimitWindowExpiry1795254450500 } from './1795254450500-add-rate-limit-window-expiry.migration';
 import { CreateKeyValueTables1795254450600 } from './1795254450600-create-key-value-tables.migration';
+import { CreateModelConfigsAndLlmCalls1795254451100 } from './1795254451100-create-model-configs-and-llm-calls.migration';
 import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-leases.migration';
 
 /**
@@ -41,5 +42,6 @@ export const MIGRATIONS = [
   CreateSchedules1795254450430,
   AddRateLimitWindowExpiry1795254450500,
   CreateKeyValueTables1795254450600,
+  CreateModelConfigsAndLlmCalls1795254451100,
   AddExecutionLeases1795254451300,
 ];

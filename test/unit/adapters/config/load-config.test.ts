@@ -34,6 +34,17 @@ describe('loadConfig', () => {
     expect(config.queue.kind).toBe('rabbitmq');
   });
 
+  it('When LOCAL_LLM_BASE_URL is unset, Then the local endpoint has its default but the server offers no local model unless LLM_PROVIDER=local', () => {
+    expect(loadConfig({}).llm).toMatchObject({ localBaseUrl: 'http://127.0.0.1:11434/v1', localConfigured: false });
+    expect(loadConfig({ LLM_PROVIDER: 'local' }).llm.localConfigured).toBe(true);
+    expect(loadConfig({ LOCAL_LLM_BASE_URL: 'http://10.0.0.5:8080/v1' }).llm).toMatchObject({ localBaseUrl: 'http://10.0.0.5:8080/v1', localConfigured: true });
+  });
+
+  it('When MODEL_CONFIG_TEST_RATE_PER_MINUTE is unset, Then model tests allow 60 a minute per user', () => {
+    expect(loadConfig({}).modelConfigs).toEqual({ testRatePerMinute: 60 });
+    expect(loadConfig({ MODEL_CONFIG_TEST_RATE_PER_MINUTE: '5' }).modelConfigs).toEqual({ testRatePerMinute: 5 });
+  });
+
   it('When an empty string is set, Then the default applies', () => {
     expect(loadConfig({ LLM_MODEL: '', PLATFORM_PORT: '' }).ports.platform).toBe(8000);
   });

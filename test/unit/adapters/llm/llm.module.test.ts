@@ -4,8 +4,12 @@ import { createBaseLlmProvider, DEFAULT_LLM_MODELS } from '../../../../adapters/
 import { llmModule } from '../../../../adapters/llm/llm.module';
 import { RetryingLlmProvider } from '../../../../adapters/llm/retrying-llm-provider';
 import { LlmCallBudget } from '../../../../core/domain/llm/llm-call-budget';
+import { CLOCK } from '../../../../core/ports/clock.port';
+import { ID_GENERATOR } from '../../../../core/ports/id-generator.port';
+import { LLM_CALL_LOG } from '../../../../core/ports/llm-call-log.port';
 import { LLM_PROVIDER, LlmProvider } from '../../../../core/ports/llm-provider.port';
 import { appConfigWith } from '../../../fixtures/llm/app-config.mother';
+import { InMemoryLlmCallLog } from '../../../fixtures/llm/in-memory-llm-call-log';
 
 function providerFor(config = appConfigWith()) {
   const container = new Container();
@@ -42,6 +46,23 @@ describe('llmModule', () => {
   ] as const)('binds the %s provider when configured', (kind, name) => {
     const config = appConfigWith({ provider: kind, openai: { apiKey: 'sk-x' }, anthropic: { apiKey: 'sk-ant-x' } });
     expect(providerFor(config).name).toBe(name);
+  });
+});
+
+describe('llmModule and the call log', () => {
+  it('When the container has an LlmCallLog, Then every call of the process-wide provider is recorded, trace and all', async () => {
+    const log = new InMemoryLlmCallLog();
+    const container = new Container();
+    container.bind(LLM_CALL_LOG).toConstantValue(log);
+    container.bind(CLOCK).toConstantValue({ now: () => new Date('2031-01-01T00:00:00.000Z') });
+    container.bind(ID_GENERATOR).toConstantValue({ uuid: () => 'call-1', secret: () => 's' });
+    container.loadSync(llmModule(appConfigWith()));
+
+    await container.get<LlmProvider>(LLM_PROVIDER).chat({ messages: [{ role: 'user', content: 'hi' }], trace: { ownerId: 'user-1' } });
+
+    expect(log.calls).toEqual([
+      expect.objectContaining({ id: 'call-1', ownerId: 'user-1', provider: 'offline', model: 'offline-1', outcome: 'success', attempt: 1 }),
+    ]);
   });
 });
 

@@ -133,3 +133,25 @@ describe('RetryingLlmProvider.stream', () => {
     expect(inner.attempts).toBe(1);
   });
 });
+
+describe('RetryingLlmProvider: attempts', () => {
+  it('numbers each attempt it hands on, from 1, for the call log', async () => {
+    const { inner, provider } = setup([serverError(), serverError(), { response: okResponse }]);
+    await provider.chat(request());
+    expect(inner.requests.map((r) => r.attempt)).toEqual([1, 2, 3]);
+  });
+
+  it('makes no more attempts than the request allows, whatever the policy says', async () => {
+    const failure = serverError();
+    const { inner, pauses, provider } = setup([failure, { response: okResponse }], 3);
+    await expect(provider.chat({ ...request(), maxAttempts: 1 })).rejects.toBe(failure.error);
+    expect(inner.attempts).toBe(1);
+    expect(pauses).toEqual([]);
+  });
+
+  it('numbers stream attempts too', async () => {
+    const { inner, provider } = setup([{ events: [], error: new LlmTimeoutError() }, { events: okEvents }]);
+    await collectEvents(provider.stream(request()));
+    expect(inner.requests.map((r) => r.attempt)).toEqual([1, 2]);
+  });
+});

@@ -8,6 +8,7 @@ import { Clock } from '../../../../core/ports/clock.port';
 import { CustomToolRepository } from '../../../../core/ports/custom-tool-repository.port';
 import { HttpEgress } from '../../../../core/ports/http-egress.port';
 import { JsonSchemaValidator } from '../../../../core/ports/json-schema-validator.port';
+import { LlmProviderRegistry } from '../../../../core/ports/llm-provider-registry.port';
 import { LogFields, Logger } from '../../../../core/ports/logger.port';
 import { SecretCipher } from '../../../../core/ports/secret-cipher.port';
 import { ToolInvocationContext, ToolRegistry } from '../../../../core/ports/tool-registry.port';
@@ -20,6 +21,7 @@ import { anAgent } from '../../../fixtures/agents/agent.mother';
 import { answer, callTools, QueuedLlmProvider, QueuedTurn } from '../../../fixtures/agents/queued-llm-provider';
 import { InMemoryRateLimiter } from '../../../fixtures/rate-limit/in-memory-rate-limiter';
 import { toolUseThrottle } from '../../../support/usage-limits';
+import { FixedLlmProviderRegistry } from '../../../fixtures/llm/fixed-llm-provider-registry';
 
 const actor: Actor = { userId: 'user-1', role: 'user' };
 const settings: AgentSettings = { defaultProvider: 'scripted', defaultModel: 'scripted-1', llmCallsPerIteration: 3, maxToolResultChars: 8000 };
@@ -95,7 +97,10 @@ const defaultBehaviours: Record<string, ToolBehaviour> = {
   big: async () => ok('big', 'x'.repeat(20_000)),
 };
 
-function setUp(turns: QueuedTurn[], options: { providerName?: string; settings?: Partial<AgentSettings>; behaviours?: Record<string, ToolBehaviour> } = {}) {
+function setUp(
+  turns: QueuedTurn[],
+  options: { providerName?: string; settings?: Partial<AgentSettings>; behaviours?: Record<string, ToolBehaviour>; registry?: LlmProviderRegistry } = {},
+) {
   const llm = new QueuedLlmProvider(turns, options.providerName ?? 'scripted');
   const registry = new FakeRegistry(options.behaviours ?? defaultBehaviours);
   const customTools = { findById: async () => undefined } as unknown as CustomToolRepository;
@@ -111,8 +116,9 @@ function setUp(turns: QueuedTurn[], options: { providerName?: string; settings?:
   );
   const catalog = new ToolCatalog(registry as unknown as ToolRegistry, customTools);
   const logger = new RecordingLogger();
-  const runner = new AgentRunner(llm, catalog, toolRunner, logger, { ...settings, ...options.settings });
-  return { llm, registry, logger, runner };
+  const models = new FixedLlmProviderRegistry(llm);
+  const runner = new AgentRunner(options.registry ?? models, catalog, toolRunner, logger, { ...settings, ...options.settings });
+  return { llm, registry, logger, runner, models };
 }
 
 const agentWith = (overrides: Partial<Agent> = {}) =>
@@ -369,22 +375,27 @@ describe('AgentRunner: limits', () => {
 });
 
 describe('AgentRunner: which model', () => {
-  it('When the agent names the configured provider, Then its model name is sent', async () => {
-    const { llm, runner } = setUp([answer('ok')], { providerName: 'openai' });
-    await runner.run(actor, agentWith({ modelConfig: { provider: 'openai', modelName: 'gpt-4o', temperature: 1 } }), 'hi');
-    expect(llm.requests[0]).toMatchObject({ model: 'gpt-4o', temperature: 1 });
+  it('When a run starts, Then the registry is asked once with the agent’s owner and model configuration', async () => {
+    const { models, runner } = setUp([callTools('', [{ id: 'a', name: 'echo', arguments: '{}' }]), answer('ok')]);
+    const modelConfig = { provider: 'openai', modelName: 'gpt-4o', temperature: 1, modelConfigId: '44444444-4444-4444-8444-444444444444' };
+    const agent = agentWith({ modelConfig });
+    await runner.run(actor, agent, 'hi');
+    expect(models.refs).toEqual([{ ownerId: agent.ownerId, provider: 'openai', modelName: 'gpt-4o', modelConfigId: modelConfig.modelConfigId }]);
   });
 
-  it('When the agent names another provider, Then the configured provider runs its default model', async () => {
-    const { llm, runner } = setUp([answer('ok')], { providerName: 'offline' });
-    await runner.run(actor, agentWith({ modelConfig: { provider: 'anthropic', modelName: 'claude-3-5-haiku-latest', temperature: 0.2 } }), 'hi');
-    expect(llm.requests[0].model).toBeUndefined();
-    expect(llm.requests[0].temperature).toBe(0.2);
+  it('When the registry resolves a provider and a model, Then every call goes to that provider with that model and the agent’s temperature', async () => {
+    const chosen = new QueuedLlmProvider([answer('ok')], 'chosen');
+    const registry = { resolve: async () => ({ provider: chosen, model: 'picked-model' }) };
+    const { runner } = setUp([], { registry });
+    await runner.run(actor, agentWith({ modelConfig: { provider: 'openai', modelName: 'gpt-4o', temperature: 0.2 } }), 'hi');
+    expect(chosen.requests).toHaveLength(1);
+    expect(chosen.requests[0]).toMatchObject({ model: 'picked-model', temperature: 0.2 });
   });
 
-  it('When the agent names the configured provider with an empty model name, Then the default model runs', async () => {
-    const { llm, runner } = setUp([answer('ok')], { providerName: 'openai' });
-    await runner.run(actor, agentWith({ modelConfig: { provider: 'openai', modelName: '', temperature: 0.7 } }), 'hi');
-    expect(llm.requests[0].model).toBeUndefined();
+  it('When the model is called, Then the request carries the run’s trace: agent, caller, execution and session', async () => {
+    const { llm, runner } = setUp([answer('ok')]);
+    const agent = agentWith();
+    await runner.run(actor, agent, 'hi', { executionId: 'exec-9', sessionId: 'session-9' });
+    expect(llm.requests[0].trace).toEqual({ agentId: agent.id, ownerId: actor.userId, executionId: 'exec-9', sessionId: 'session-9' });
   });
 });

@@ -1,3 +1,4 @@
+import { SemverVersionPolicy } from '../../../../adapters/versions/semver-version-policy';
 import { Actor } from '../../../../core/domain/auth/actor';
 import { InstalledPlugin, InstalledPluginSummary } from '../../../../core/domain/plugin/installed-plugin.entity';
 import { MarketPlugin } from '../../../../core/domain/plugin/market-plugin';
@@ -118,6 +119,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 const admin: Actor = { userId: 'admin-1', role: 'admin' };
 const manifest = (id: string, version = '1.0.0', publisher = 'acme'): JsonObject => ({ id, version, publisher });
 const bundle = (m: JsonObject): SignedPluginBundle => ({ manifest: m, code: 'module.exports = () => 1', signature: 'sig' });
+const versions = new SemverVersionPolicy();
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 function setUp(verifier: PluginSignatureVerifier = { verify: () => 'key-1' }) {
@@ -145,9 +147,9 @@ function setUp(verifier: PluginSignatureVerifier = { verify: () => 'key-1' }) {
     market,
     set,
     installer: new BundlePluginInstaller(verifier, plugins, set),
-    updater: new PluginUpdater(verifier, plugins, set),
+    updater: new PluginUpdater(verifier, plugins, set, versions),
     toggler: new PluginToggler(plugins, set, registry as unknown as ToolRegistry),
-    marketInstaller: new MarketPluginInstaller(market, plugins, set),
+    marketInstaller: new MarketPluginInstaller(market, plugins, set, versions),
     loader: new InstalledPluginLoader(plugins, registry as unknown as ToolRegistry, silent),
   };
 }
@@ -230,10 +232,22 @@ describe('updating', () => {
     expect(s.registry.calls.length).toBe(calls);
   });
 
+  it('When pre-releases come, Then semver precedence decides what is newer, and build metadata never is', async () => {
+    const s = await installed();
+    const update = (version: string) => s.updater.update(admin, 'word_count', bundle(manifest('word_count', version)));
+    for (const version of ['1.3.0-alpha.2', '1.3.0-alpha.10', '1.3.0-beta', '1.3.0-rc.1', '1.3.0']) {
+      await expect(update(version)).resolves.toMatchObject({ version });
+    }
+    for (const version of ['1.3.0-rc.2', '1.3.0+build.7', '1.2.9']) {
+      await expect(update(version)).rejects.toBeInstanceOf(PluginVersionNotNewerError);
+    }
+    expect(s.registry.get('word_count')).toMatchObject({ version: '1.3.0' });
+  });
+
   it('When the update is signed with another trusted key than the installed version, Then it is a conflict and nothing changes', async () => {
     const s = await installed();
     const calls = s.registry.calls.length;
-    const otherKey = new PluginUpdater({ verify: () => 'key-2' }, s.plugins, s.set);
+    const otherKey = new PluginUpdater({ verify: () => 'key-2' }, s.plugins, s.set, versions);
     const error = await otherKey.update(admin, 'word_count', bundle(manifest('word_count', '2.0.0'))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PluginSigningKeyMismatchError);
     expect(error).toMatchObject({ code: 'plugin.conflict', message: expect.stringContaining('"key-1"') });

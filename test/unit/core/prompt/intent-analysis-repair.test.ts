@@ -1,5 +1,6 @@
 import { IntentAnalysis } from '../../../../core/domain/prompt/intent-analysis';
 import { repairIntentAnalysis } from '../../../../core/domain/prompt/intent-analysis-repair';
+import { JsonObject } from '../../../../core/shared/json';
 
 const VALID = {
   core_intent: '分析',
@@ -14,15 +15,18 @@ const VALID = {
   keywords: ['转化率'],
 };
 
-function repaired(answer: string, language: 'zh' | 'en' = 'zh'): { analysis: IntentAnalysis; repairs: string[] } {
-  const result = repairIntentAnalysis(answer, language);
+/** The object as a LenientJsonReader hands it over (undefined keys dropped); finding and repairing JSON has its own contract suite. */
+const read = (answer: object): JsonObject => JSON.parse(JSON.stringify(answer)) as JsonObject;
+
+function repaired(answer: object, language: 'zh' | 'en' = 'zh'): { analysis: IntentAnalysis; repairs: string[] } {
+  const result = repairIntentAnalysis(read(answer), language);
   if (!result.ok) throw new Error(`expected a repair, got: ${result.error}`);
   return result.value;
 }
 
 describe('repairIntentAnalysis', () => {
-  it('When the answer is valid JSON in the schema, Then it is read as is with no repairs', () => {
-    const { analysis, repairs } = repaired(JSON.stringify(VALID));
+  it('When the object follows the schema, Then it is read as is with no repairs', () => {
+    const { analysis, repairs } = repaired(VALID);
 
     expect(repairs).toEqual([]);
     expect(analysis).toEqual({
@@ -40,15 +44,13 @@ describe('repairIntentAnalysis', () => {
   });
 
   it.each([
-    ['a ```json fence', `\`\`\`json\n${JSON.stringify(VALID)}\n\`\`\``],
-    ['prose around it', `好的，分析如下：${JSON.stringify(VALID)} 希望有帮助！`],
-    ['a trailing comma', JSON.stringify(VALID).replace(/}$/, ',}')],
-    ['a byte-order mark and blank lines', `\uFEFF\n\n${JSON.stringify(VALID, null, 2)}\n`],
-    ['a one-element array', JSON.stringify([VALID])],
-    ['a wrapper object', JSON.stringify({ intent_analysis: VALID })],
-    ['braces inside strings before it', `Note: {not json} ${JSON.stringify({ ...VALID, disambiguation_note: 'has } and { inside' })}`],
-  ])('When the JSON comes with %s, Then it is found', (_case, answer) => {
-    expect(repaired(answer).analysis.coreIntent).toBe('分析');
+    ['a wrapper object', { intent_analysis: VALID }],
+    ['a camelCase wrapper object', { intentAnalysis: VALID }],
+  ])('When the analysis comes in %s, Then it is unwrapped', (_case, answer) => {
+    const { analysis, repairs } = repaired(answer);
+
+    expect(analysis.coreIntent).toBe('分析');
+    expect(repairs[0]).toMatch(/^object unwrapped from /);
   });
 
   it.each([
@@ -59,14 +61,14 @@ describe('repairIntentAnalysis', () => {
     ['技术类', '技术'],
     [' 「创意」', '创意'],
   ])('When core_intent is %j, Then it is normalised to %s', (given, expected) => {
-    const { analysis, repairs } = repaired(JSON.stringify({ ...VALID, core_intent: given, alternative_intent: '咨询' === expected ? '分析' : '咨询' }));
+    const { analysis, repairs } = repaired({ ...VALID, core_intent: given, alternative_intent: '咨询' === expected ? '分析' : '咨询' });
 
     expect(analysis.coreIntent).toBe(expected);
     expect(repairs).toContain('core_intent normalised');
   });
 
   it('When keys are camelCase, Then they are read', () => {
-    const { analysis } = repaired(JSON.stringify({ coreIntent: '技术', subCategory: '调试', alternativeIntent: '分析', keyRequirements: ['a'] }));
+    const { analysis } = repaired({ coreIntent: '技术', subCategory: '调试', alternativeIntent: '分析', keyRequirements: ['a'] });
 
     expect(analysis).toMatchObject({ coreIntent: '技术', subCategory: '调试', alternativeIntent: '分析', keyRequirements: ['a'] });
   });
@@ -81,7 +83,7 @@ describe('repairIntentAnalysis', () => {
     ['high', 0.5],
     [undefined, 0.5],
   ])('When confidence is %j, Then it becomes %d, within [0, 1]', (given, expected) => {
-    const { analysis } = repaired(JSON.stringify({ ...VALID, confidence: given }));
+    const { analysis } = repaired({ ...VALID, confidence: given });
 
     expect(analysis.confidence).toBeCloseTo(expected, 3);
     expect(analysis.confidence).toBeGreaterThanOrEqual(0);
@@ -91,7 +93,7 @@ describe('repairIntentAnalysis', () => {
   it.each([['分析'], ['analysis'], [undefined], ['other']])(
     'When alternative_intent is %j (equal to the core intent, missing or unknown), Then another intent is chosen',
     (given) => {
-      const { analysis, repairs } = repaired(JSON.stringify({ ...VALID, alternative_intent: given }));
+      const { analysis, repairs } = repaired({ ...VALID, alternative_intent: given });
 
       expect(analysis.alternativeIntent).not.toBe(analysis.coreIntent);
       expect(['技术', '创意', '咨询']).toContain(analysis.alternativeIntent);
@@ -100,9 +102,7 @@ describe('repairIntentAnalysis', () => {
   );
 
   it('When lists are missing, text or messy, Then they become clean arrays of strings', () => {
-    const { analysis } = repaired(
-      JSON.stringify({ ...VALID, key_requirements: '1. 找原因\n2. 给建议', constraints: null, keywords: ['a', 'a', '', 7, { x: 1 }, '  b  '] }),
-    );
+    const { analysis } = repaired({ ...VALID, key_requirements: '1. 找原因\n2. 给建议', constraints: null, keywords: ['a', 'a', '', 7, { x: 1 }, '  b  '] });
 
     expect(analysis.keyRequirements).toEqual(['找原因', '给建议']);
     expect(analysis.constraints).toEqual([]);
@@ -110,8 +110,8 @@ describe('repairIntentAnalysis', () => {
   });
 
   it('When text fields are missing, Then they are filled in the input language', () => {
-    const zh = repaired(JSON.stringify({ core_intent: '咨询' }), 'zh').analysis;
-    const en = repaired(JSON.stringify({ core_intent: '咨询' }), 'en').analysis;
+    const zh = repaired({ core_intent: '咨询' }, 'zh').analysis;
+    const en = repaired({ core_intent: '咨询' }, 'en').analysis;
 
     expect(zh).toMatchObject({ subCategory: '通用', domain: '通用', alternativeIntent: '分析', keyRequirements: [], keywords: [] });
     expect(zh.disambiguationNote.length).toBeGreaterThan(0);
@@ -119,23 +119,19 @@ describe('repairIntentAnalysis', () => {
   });
 
   it('When a field is very long, Then it is clipped', () => {
-    const { analysis } = repaired(
-      JSON.stringify({ ...VALID, disambiguation_note: '长'.repeat(2000), keywords: Array.from({ length: 50 }, (_, i) => `k${i}`) }),
-    );
+    const { analysis } = repaired({ ...VALID, disambiguation_note: '长'.repeat(2000), keywords: Array.from({ length: 50 }, (_, i) => `k${i}`) });
 
     expect([...analysis.disambiguationNote].length).toBe(500);
     expect(analysis.keywords).toHaveLength(12);
   });
 
   it.each([
-    ['no JSON at all', 'I cannot help with that.'],
-    ['broken JSON', '{"core_intent": "技术", "confidence": '],
-    ['a JSON string', '"技术"'],
-    ['no core intent', JSON.stringify({ ...VALID, core_intent: undefined })],
-    ['an unknown core intent', JSON.stringify({ ...VALID, core_intent: 'shopping' })],
-    ['a non-string core intent', JSON.stringify({ ...VALID, core_intent: 3 })],
+    ['no core intent', { ...VALID, core_intent: undefined }],
+    ['a null core intent', { ...VALID, core_intent: null }],
+    ['an unknown core intent', { ...VALID, core_intent: 'shopping' }],
+    ['a non-string core intent', { ...VALID, core_intent: 3 }],
   ])('When the answer has %s, Then it cannot be repaired', (_case, answer) => {
-    const result = repairIntentAnalysis(answer, 'en');
+    const result = repairIntentAnalysis(read(answer), 'en');
 
     expect(result.ok).toBe(false);
   });

@@ -15,7 +15,7 @@ describe('Offline responders for the prompt pipeline', () => {
   it('When the offline model answers stage one for every labelled input, Then each answer is schema-valid as sent (no repair needed)', async () => {
     for (const item of LABELLED_ITEMS) {
       const answer = await ask(intentAnalysisMessages(item.text), 'json');
-      const result = repairIntentAnalysis(answer, item.language);
+      const result = repairIntentAnalysis(JSON.parse(answer), item.language);
 
       expect(result.ok && result.value.repairs).toEqual([]);
     }
@@ -41,7 +41,7 @@ describe('Offline responders for the prompt pipeline', () => {
     ],
   ])('When stage two is asked in %s, Then the prompt has the sections in that language and quotes the input', async (language, input, headings) => {
     const analysisAnswer = await ask(intentAnalysisMessages(input), 'json');
-    const analysis = repairIntentAnalysis(analysisAnswer, detectLanguage(input));
+    const analysis = repairIntentAnalysis(JSON.parse(analysisAnswer), detectLanguage(input));
     if (!analysis.ok) throw new Error(analysis.error);
 
     const prompt = await ask(promptWritingMessages(input, analysis.value.analysis, detectLanguage(input)), 'text');

@@ -1,0 +1,48 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** Row of `llm_calls`: one attempt at a model call. The schema itself is owned by the migrations. */
+@Entity({ name: 'llm_calls' })
+@Index('IDX_llm_calls_agent', ['agentId'])
+@Index('IDX_llm_calls_execution', ['executionId'])
+@Index('IDX_llm_calls_owner_created', ['ownerId', 'createdAt'])
+export class LlmCallOrmEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  /** Empty when the call was made outside an agent run (as are the other ids below). */
+  @Column({ name: 'agent_id', type: 'varchar', length: 36 })
+  agentId!: string;
+
+  @Column({ name: 'execution_id', type: 'varchar', length: 36 })
+  executionId!: string;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 64 })
+  sessionId!: string;
+
+  @Column({ name: 'owner_id', type: 'varchar', length: 36 })
+  ownerId!: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  provider!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  model!: string;
+
+  @Column({ name: 'prompt_tokens', type: 'integer' })
+  promptTokens!: number;
+
+  @Column({ name: 'completion_tokens', type: 'integer' })
+  completionTokens!: number;
+
+  @Column({ name: 'latency_ms', type: 'integer' })
+  latencyMs!: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  outcome!: string;
+
+  @Column({ type: 'integer' })
+  attempt!: number;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+}

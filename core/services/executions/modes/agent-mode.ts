@@ -63,7 +63,8 @@ export class AgentMode implements ModeStrategy {
 
   private runOnce(run: ModeRun, message: string, steps: AgentRunStep[], done: number): Promise<AgentRunResult> {
     const agent = targetAgent(run.target);
-    const options = { budget: run.budget, signal: run.control.pauseSignal };
+    const { id: executionId, options: modeOptions } = run.execution;
+    const options = { budget: run.budget, signal: run.control.pauseSignal, executionId, sessionId: modeOptions.sessionId };
     if (steps.length === 0) return this.runner.run(run.actor, agent, message, options);
     const history = conversationOf(message, steps, this.settings.maxToolResultChars);
     return this.runner.run(run.actor, { ...agent, iterationLimit: agent.iterationLimit - done }, RESUME_MESSAGE, { ...options, history });

@@ -43,7 +43,9 @@ export class AgentStepRunner {
     const startedAt = this.clock.now();
     let outcome: { success: boolean; reply: string; tokenUsage: TokenUsage; error: AgentStep['error'] };
     try {
-      const result = await this.agents.call(run.actor, request.agentId, request.message, { budget: run.budget, signal: run.control.signal });
+      const { id: executionId, options } = run.execution;
+      const context = { budget: run.budget, signal: run.control.signal, executionId, sessionId: options.sessionId };
+      const result = await this.agents.call(run.actor, request.agentId, request.message, context);
       const error = result.success ? null : (result.error ?? { code: 'agent.run_failed', message: 'The agent run did not complete' });
       outcome = { success: result.success, reply: result.output, tokenUsage: result.tokenUsage, error };
     } catch (thrown) {

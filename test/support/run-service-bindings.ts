@@ -22,6 +22,7 @@ import { DEFAULT_EXECUTION_SETTINGS, EXECUTION_SETTINGS, ExecutionSettings } fro
 import { JOB_HANDLER, JobHandler } from '../../core/services/jobs/job-handler';
 import { ToolCatalog } from '../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../core/services/tools/tool-runner.service';
+import { DEFAULT_WORKFLOW_SETTINGS, WORKFLOW_SETTINGS, WorkflowSettings } from '../../core/services/workflows/workflow-settings';
 import { FixedLlmProviderRegistry } from '../fixtures/llm/fixed-llm-provider-registry';
 import { TestStorage } from './test-database';
 import { bindUsageLimits, UsageLimits } from './usage-limits';
@@ -37,6 +38,7 @@ export interface RunServiceBasics {
   limits?: UsageLimits;
   /** Default: the configuration's defaults. */
   executionSettings?: Partial<ExecutionSettings>;
+  workflowSettings?: WorkflowSettings;
   /** Default: Node's timers. */
   timers?: Timers;
 }
@@ -44,7 +46,7 @@ export interface RunServiceBasics {
 /**
  * A container holding what agent and workflow runs need, as the composition root binds it:
  * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, the usage limits, the agent services
- * (offline defaults) and the execution settings. Every run is answered by `llm` (a `FixedLlmProviderRegistry`). Callers load
+ * (offline defaults) and the workflow and execution settings. Every run is answered by `llm` (a `FixedLlmProviderRegistry`). Callers load
  * the modules under test on top.
  */
 export function runServicesContainer(storage: TestStorage, basics: RunServiceBasics): Container {
@@ -64,6 +66,7 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   bindUsageLimits(container, basics.limits);
   container.bind(AGENT_SETTINGS).toConstantValue({ defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS });
   container.bind(EXECUTION_SETTINGS).toConstantValue({ ...DEFAULT_EXECUTION_SETTINGS, ...basics.executionSettings });
+  container.bind(WORKFLOW_SETTINGS).toConstantValue(basics.workflowSettings ?? DEFAULT_WORKFLOW_SETTINGS);
   container.bind(TIMERS).toConstantValue(basics.timers ?? new NodeTimers());
   container.loadSync(storage.module);
   return container;

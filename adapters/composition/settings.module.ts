@@ -22,15 +22,16 @@ export function agentSettingsFrom(config: AppConfig): AgentSettings {
   };
 }
 
-/** The execution settings `EXECUTE_WAIT_SECONDS`, `EXECUTION_*`, `PIPELINE_CONCURRENCY` and `DEBATE_ROUNDS` imply. */
+/** The execution settings `EXECUTE_WAIT_SECONDS`, `EXECUTION_*`, `EXECUTIONS_PER_MINUTE`, `PIPELINE_CONCURRENCY` and `DEBATE_ROUNDS` imply. */
 export function executionSettingsFrom(config: AppConfig): ExecutionSettings {
-  const { waitMs, heartbeatMs, leaseTtlMs, maxAttempts, maxLlmCalls, pipelineConcurrency, debateRounds } = config.executions;
+  const { waitMs, heartbeatMs, leaseTtlMs, maxAttempts, maxLlmCalls, startsPerMinute, pipelineConcurrency, debateRounds } = config.executions;
   return {
     waitMs,
     heartbeatMs,
     leaseTtlMs,
     maxAttempts,
     maxLlmCalls,
+    startsPerMinute,
     pipelineConcurrency,
     debate: { ...DEFAULT_EXECUTION_SETTINGS.debate, defaultRounds: debateRounds },
   };

@@ -70,7 +70,8 @@ export interface AppConfig {
    * Executions (docs/executions.md): how long an execute request waits for the run; the lease a
    * running execution renews every `heartbeatMs` and that expires after `leaseTtlMs`; the runs it
    * may start before an expired lease fails it; how often expired leases are looked for; the LLM
-   * calls of one execution; the agents of a pipeline stage at once; the default debate rounds.
+   * calls of one execution; the executions a user may start per minute; the agents of a pipeline
+   * stage at once; the default debate rounds.
    */
   executions: {
     waitMs: number;
@@ -79,6 +80,7 @@ export interface AppConfig {
     maxAttempts: number;
     reclaimIntervalMs: number;
     maxLlmCalls: number;
+    startsPerMinute: number;
     pipelineConcurrency: number;
     debateRounds: number;
   };

@@ -103,6 +103,7 @@ export const envSchema = z.object({
   EXECUTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
   EXECUTION_RECLAIM_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   EXECUTION_MAX_LLM_CALLS: z.coerce.number().int().min(1).max(100_000).default(150),
+  EXECUTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
   DEBATE_ROUNDS: z.coerce.number().int().min(1).max(5).default(2),
   SMTP_URL: z

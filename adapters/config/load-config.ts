@@ -136,6 +136,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
       maxAttempts: raw.EXECUTION_MAX_ATTEMPTS,
       reclaimIntervalMs: raw.EXECUTION_RECLAIM_INTERVAL_MS,
       maxLlmCalls: raw.EXECUTION_MAX_LLM_CALLS,
+      startsPerMinute: raw.EXECUTIONS_PER_MINUTE,
       pipelineConcurrency: raw.PIPELINE_CONCURRENCY,
       debateRounds: raw.DEBATE_ROUNDS,
     },

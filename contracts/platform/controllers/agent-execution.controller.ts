@@ -30,6 +30,7 @@ export class AgentExecutionController extends Controller {
   @Response<ExecutionResponse>(202, 'Queued (`async`), or still running past the wait')
   @Response<ErrorResponse>(404, 'No such agent, or not yours to run')
   @Response<ErrorResponse>(422, 'Invalid request, or a workflow_config the mode cannot run')
+  @Response<ErrorResponse>(429, 'rate_limited: too many executions started this minute; see Retry-After')
   public async execute(@Request() request: ExpressRequest, @Path() agent_id: string, @Body() body: AgentExecuteRequest): Promise<ExecutionResponse> {
     const started = await this.starter.start(actorOf(request), { type: 'agent', id: agent_id }, toExecutionRequest(body));
     this.setStatus(started.finished ? 200 : 202);

@@ -29,6 +29,7 @@ export class ExecutionsController extends Controller {
   @Response<ExecutionResponse>(202, 'Queued (`async`), or still running past the wait')
   @Response<ErrorResponse>(404, 'No such agent or workflow, or not yours to run')
   @Response<ErrorResponse>(422, 'Invalid request, or a target the mode cannot run')
+  @Response<ErrorResponse>(429, 'rate_limited: too many executions started this minute; see Retry-After')
   public async create(@Request() request: ExpressRequest, @Body() body: ExecutionCreateRequest): Promise<ExecutionResponse> {
     const started = await this.starter.start(actorOf(request), { type: body.target_type, id: body.target_id }, toExecutionRequest(body));
     this.setStatus(started.finished ? 200 : 202);

@@ -13,6 +13,17 @@ export class ExecutionStateError extends DomainError {
   readonly code = 'execution.conflict';
 }
 
+/** The caller started more executions this minute than `EXECUTIONS_PER_MINUTE` allows. */
+export class ExecutionRateLimitedError extends DomainError {
+  readonly code = 'execution.rate_limited';
+  constructor(
+    limit: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`At most ${limit} executions may be started per minute; try again in ${retryAfterSeconds} s`);
+  }
+}
+
 /** Error codes an execution record carries when it did not complete (data, not exceptions). */
 export const EXECUTION_FAILURES = {
   /** An unexpected error: its text is logged, never stored. */

@@ -19,6 +19,8 @@ export interface ExecutionSettings {
   maxAttempts: number;
   /** LLM calls one execution may make in all its steps, retries included (`EXECUTION_MAX_LLM_CALLS`). */
   maxLlmCalls: number;
+  /** Executions one user may start per minute over the API (`EXECUTIONS_PER_MINUTE`). */
+  startsPerMinute: number;
   /** Agents of one pipeline stage running at once (`PIPELINE_CONCURRENCY`). */
   pipelineConcurrency: number;
   debate: DebateSettings;
@@ -30,6 +32,7 @@ export const DEFAULT_EXECUTION_SETTINGS: ExecutionSettings = {
   leaseTtlMs: 30_000,
   maxAttempts: 3,
   maxLlmCalls: 150,
+  startsPerMinute: 60,
   pipelineConcurrency: 3,
   debate: { defaultRounds: 2, maxRounds: 5, maxAgents: 4 },
 };

@@ -8,6 +8,7 @@ import { ValidationError } from '../../shared/common.errors';
 import { JsonValue } from '../../shared/json';
 import { ExecutionLauncher } from './execution-launcher.service';
 import { EXECUTION_SETTINGS, ExecutionSettings } from './execution-settings';
+import { ExecutionStartThrottle } from './execution-start-throttle.service';
 import { ExecutionTarget } from './execution-targets';
 
 /** What a caller asks for when it starts an execution over the API. */
@@ -28,14 +29,15 @@ export interface StartedExecution {
 const MAX_SESSION_ID_CHARS = 128;
 
 /**
- * Starts an execution for the API (decisions.md, "Runs"): queued and answered at once when
- * `async`; else run here, waiting at most `waitMs` for its end. Past the wait the record is
+ * Starts an execution for the API (decisions.md, "Runs"), at most `startsPerMinute` per user:
+ * queued and answered at once when `async`; else run here, waiting at most `waitMs` for its end. Past the wait the record is
  * answered as it stands and the run goes on (under its lease, so it survives this request).
  */
 @injectable()
 export class ExecutionStarter {
   constructor(
     @inject(ExecutionLauncher) private readonly launcher: ExecutionLauncher,
+    @inject(ExecutionStartThrottle) private readonly throttle: Pick<ExecutionStartThrottle, 'take'>,
     @inject(EXECUTION_REPOSITORY) private readonly executions: ExecutionRepository,
     @inject(EXECUTION_SETTINGS) private readonly settings: ExecutionSettings,
     @inject(TIMERS) private readonly timers: Timers,
@@ -46,6 +48,7 @@ export class ExecutionStarter {
     if (sessionId !== undefined && (sessionId === '' || sessionId.length > MAX_SESSION_ID_CHARS)) {
       throw new ValidationError('The execution request is not valid', [{ field: 'session_id', message: `must be 1 to ${MAX_SESSION_ID_CHARS} characters` }]);
     }
+    await this.throttle.take(actor);
     const options = { trigger: 'api' as const, mode: request.mode, modeOptions: request.options };
     if (request.async) return { execution: await this.launcher.enqueue(actor, target, request.input, options), finished: false };
 

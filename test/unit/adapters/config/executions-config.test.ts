@@ -11,6 +11,7 @@ describe('loadConfig: executions', () => {
       maxAttempts: 3,
       reclaimIntervalMs: 15_000,
       maxLlmCalls: 150,
+      startsPerMinute: 60,
       pipelineConcurrency: 3,
       debateRounds: 2,
     });
@@ -24,6 +25,7 @@ describe('loadConfig: executions', () => {
       EXECUTION_MAX_ATTEMPTS: '5',
       EXECUTION_RECLAIM_INTERVAL_MS: '2000',
       EXECUTION_MAX_LLM_CALLS: '40',
+      EXECUTIONS_PER_MINUTE: '7',
       PIPELINE_CONCURRENCY: '6',
       DEBATE_ROUNDS: '3',
     });
@@ -33,6 +35,7 @@ describe('loadConfig: executions', () => {
       leaseTtlMs: 4000,
       maxAttempts: 5,
       maxLlmCalls: 40,
+      startsPerMinute: 7,
       pipelineConcurrency: 6,
       debate: { defaultRounds: 3, maxRounds: 5, maxAgents: 4 },
     });

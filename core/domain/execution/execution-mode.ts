@@ -11,7 +11,3 @@ export const MODES_BY_TARGET: Readonly<Record<'agent' | 'workflow', ReadonlyArra
   agent: EXECUTION_MODES,
   workflow: ['graph'],
 };
-
-export function isExecutionMode(value: unknown): value is ExecutionMode {
-  return typeof value === 'string' && (EXECUTION_MODES as ReadonlyArray<string>).includes(value);
-}

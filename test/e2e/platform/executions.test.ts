@@ -49,7 +49,7 @@ describe('Executions over HTTP', () => {
       OPENAI_API_KEY: 'test',
       OPENAI_BASE_URL: upstream.baseUrl,
       LLM_RETRY_BASE_MS: '0',
-      EXECUTE_WAIT_SECONDS: '1',
+      EXECUTE_WAIT_SECONDS: '3',
     });
     [ada, bob] = await Promise.all([signUp(app.platformUrl), signUp(app.platformUrl)]);
   });

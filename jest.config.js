@@ -4,6 +4,8 @@ const common = {
   testEnvironment: 'node',
   setupFiles: ['reflect-metadata'],
   transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  // Tool modules import `kernel:api`, which only the sandbox provides; unit tests get its error classes.
+  moduleNameMapper: { '^kernel:api$': '<rootDir>/test/support/kernel-api-double.ts' },
 };
 
 module.exports = {

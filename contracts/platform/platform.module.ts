@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { AgentExecutionController } from './controllers/agent-execution.controller';
+import { AgentsController } from './controllers/agents.controller';
 import { AuthController } from './controllers/auth.controller';
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
@@ -12,6 +13,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
   const controllers = [
     HealthController,
     AuthController,
+    AgentsController,
     ToolsController,
     PluginsController,
     ModelConfigsController,

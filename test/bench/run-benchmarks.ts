@@ -1,6 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { agentsSection } from './agents/agents-section';
 import { kernelSection } from './kernel/kernel-section';
 import { LoadResult, measure, ServerOptions, startServer } from './load';
 
@@ -12,13 +13,17 @@ interface Section {
   markdown: string;
 }
 
-/** `npm run bench`: every figure is a ratio to a reference measured in the same run. */
+/**
+ * `npm run bench [http|kernel|agents]`: every figure is a ratio to a reference measured in the
+ * same run. Each measured section replaces its namesake in docs/benchmarks.md; the others stay.
+ */
 async function main(): Promise<void> {
   const only = process.argv[2];
   const sections: Section[] = [];
   if (!only || only === 'http') sections.push(await httpSection());
   if (!only || only === 'kernel') sections.push(await kernelSection());
-  writeFileSync(DOCS, render(sections));
+  if (!only || only === 'agents') sections.push(await agentsSection());
+  writeFileSync(DOCS, render(merged(sections)));
   process.stdout.write(`wrote ${DOCS}\n`);
 }
 
@@ -74,12 +79,30 @@ function render(sections: Section[]): string {
   return [
     '# Benchmarks',
     '',
-    `Written by \`npm run bench\` on ${new Date().toISOString()} (Node ${process.version}). Absolute figures drift`,
-    '±15–30 % between runs on this kind of machine; the ratios to the references measured in the same run are what',
-    'the targets are about.',
+    'Written by `npm run bench` (`npm run bench -- <http|kernel|agents>` measures one section and keeps the others); each',
+    'section says when it was measured. Absolute figures drift ±15–30 % between runs on this kind of machine; the ratios to',
+    'the references measured in the same run are what the targets are about.',
     '',
     ...sections.flatMap((s) => [`## ${s.title}`, '', s.markdown, '']),
   ].join('\n');
+}
+
+/** The sections of the current file, with each one just measured (dated) in place of its namesake, new ones appended. */
+function merged(measured: Section[]): Section[] {
+  const dated = measured.map((s) => ({ ...s, markdown: `Measured on ${new Date().toISOString()} (Node ${process.version}).\n\n${s.markdown}` }));
+  const existing = existsSync(DOCS) ? sectionsOf(readFileSync(DOCS, 'utf8')) : [];
+  const result = existing.map((s) => dated.find((m) => m.title === s.title) ?? s);
+  return [...result, ...dated.filter((m) => !existing.some((s) => s.title === m.title))];
+}
+
+function sectionsOf(markdown: string): Section[] {
+  return markdown
+    .split(/^## /m)
+    .slice(1)
+    .map((chunk) => {
+      const newline = chunk.indexOf('\n');
+      return { title: chunk.slice(0, newline).trim(), markdown: chunk.slice(newline).trim() };
+    });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,6 @@
-import { CalculatorError, type CalculatorErrorCode } from './calculator-error';
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
+import { CalculatorError } from './calculator-error';
 import { evaluateExpression, type Value } from './evaluate-expression';
 import { parseExpression } from './parse-expression';
 
@@ -7,23 +9,23 @@ interface Input {
   variables?: Record<string, number>;
 }
 
-type Output = { ok: true; value: Value } | { ok: false; error: { code: CalculatorErrorCode; message: string; position?: number } };
+interface Output {
+  value: Value;
+}
 
 // Binary floating point gives 0.1 + 0.2 = 0.30000000000000004; 15 significant digits is what a double holds exactly.
 const SIGNIFICANT_DIGITS = 15;
 
 export default function calculator(input: Input): Output {
+  let value: Value;
   try {
-    const value = evaluateExpression(parseExpression(input.expression), new Map(Object.entries(input.variables ?? {})));
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      throw new CalculatorError('math_error', 'The result is too large to represent');
-    }
-    return { ok: true, value: typeof value === 'number' ? tidy(value) : value };
+    value = evaluateExpression(parseExpression(input.expression), new Map(Object.entries(input.variables ?? {})));
   } catch (error) {
-    if (!(error instanceof CalculatorError)) throw error;
-    const position = error.position === undefined ? {} : { position: error.position };
-    return { ok: false, error: { code: error.code, message: error.message, ...position } };
+    if (error instanceof CalculatorError) throw new ToolError(error.code, error.message);
+    throw error;
   }
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new ToolError('math_error', 'The result is too large to represent');
+  return { value: typeof value === 'number' ? tidy(value) : value };
 }
 
 function tidy(value: number): number {

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { EventInput } from './event-input';
 import { addDays, CalendarDate, checkTimeZone, daysBetween, icsDate, icsUtc, lastSecondOf, Moment, parseMoment, toUtc, utcDateOf } from './ics-time';
 
@@ -18,7 +20,7 @@ const MINUTE = 60_000;
 export function resolveTiming(input: EventInput): EventTiming {
   const timeZone = input.timezone ?? 'UTC';
   checkTimeZone(timeZone);
-  if (input.end !== undefined && input.duration_minutes !== undefined) throw new Error('Give either end or duration_minutes, not both.');
+  if (input.end !== undefined && input.duration_minutes !== undefined) throw new ToolError('invalid_input', 'Give either end or duration_minutes, not both.');
   const start = parseMoment(input.start, 'start');
   const end = input.end === undefined ? undefined : parseMoment(input.end, 'end');
   return (input.all_day ?? start.kind === 'date')
@@ -30,14 +32,14 @@ function allDayTiming(start: Moment, end: Moment | undefined, minutes: number | 
   const first = dayOf(start);
   // For all-day events `end` is the last day, inclusive, as people say it ("Mar 10 to Mar 12").
   const days = end ? daysBetween(first, dayOf(end)) + 1 : Math.max(1, Math.ceil((minutes ?? 1440) / 1440));
-  if (days < 1) throw new Error('end must not be before start.');
+  if (days < 1) throw new ToolError('invalid_input', 'end must not be before start.');
   return { allDay: true, start: first, endExclusive: addDays(first, days) };
 }
 
 function timedTiming(start: Moment, end: Moment | undefined, minutes: number | undefined, timeZone: string): EventTiming {
   const startMs = instant(start, timeZone);
   const endMs = end ? instant(end, timeZone) : startMs + (minutes ?? DEFAULT_MINUTES) * MINUTE;
-  if (endMs <= startMs) throw new Error('end must be after start.');
+  if (endMs <= startMs) throw new ToolError('invalid_input', 'end must be after start.');
   return { allDay: false, startMs, endMs, utcDayShift: daysBetween(dayOf(start), utcDateOf(startMs)) };
 }
 
@@ -46,11 +48,11 @@ export function untilValue(until: string, timing: EventTiming, timeZone: string)
   const moment = parseMoment(until, 'recurrence.until');
   if (timing.allDay) {
     const day = dayOf(moment);
-    if (daysBetween(timing.start, day) < 0) throw new Error('recurrence.until must not be before start.');
+    if (daysBetween(timing.start, day) < 0) throw new ToolError('invalid_input', 'recurrence.until must not be before start.');
     return icsDate(day);
   }
   const ms = moment.kind === 'date' ? lastSecondOf(moment.date, timeZone) : instant(moment, timeZone);
-  if (ms < timing.startMs) throw new Error('recurrence.until must not be before start.');
+  if (ms < timing.startMs) throw new ToolError('invalid_input', 'recurrence.until must not be before start.');
   return icsUtc(ms);
 }
 

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { AttendeeRole, EventInput, Weekday } from './event-input';
 import { EventTiming, untilValue } from './event-timing';
 import { escapeText, quoteParam } from './ics-text';
@@ -61,7 +63,7 @@ function timingLines(timing: EventTiming): string[] {
 
 function ruleLine(input: EventInput, timing: EventTiming): string {
   const rule = input.recurrence!;
-  if (rule.count !== undefined && rule.until !== undefined) throw new Error('Give recurrence.count or recurrence.until, not both.');
+  if (rule.count !== undefined && rule.until !== undefined) throw new ToolError('invalid_input', 'Give recurrence.count or recurrence.until, not both.');
   const parts = [`FREQ=${rule.frequency.toUpperCase()}`];
   if (rule.interval && rule.interval > 1) parts.push(`INTERVAL=${rule.interval}`);
   if (rule.count !== undefined) parts.push(`COUNT=${rule.count}`);

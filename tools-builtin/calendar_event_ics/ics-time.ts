@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { DateTime, Duration, FixedOffsetZone, IANAZone } from 'luxon';
 
 export interface CalendarDate {
@@ -23,7 +25,8 @@ export function parseMoment(text: string, field: string): Moment {
   const [year, month, day, hour, minute, second] = (match?.slice(1, 7) ?? []).map((part) => (part === undefined ? 0 : Number(part)));
   // Luxon reads 24:00 as the next midnight; the times written here stop at 23:59:59.
   const valid = match && year >= 1000 && hour <= 23 && DateTime.fromObject({ year, month, day, hour, minute, second }, { zone: 'utc' }).isValid;
-  if (!valid) throw new Error(`${field} must be an ISO 8601 date (2025-03-10) or date-time (2025-03-10T14:30, optionally with Z or an offset).`);
+  if (!valid)
+    throw new ToolError('invalid_date', `${field} must be an ISO 8601 date (2025-03-10) or date-time (2025-03-10T14:30, optionally with Z or an offset).`);
   const date = { year, month, day };
   if (match[4] === undefined) return { kind: 'date', date };
   return { kind: 'date-time', wall: { ...date, hour, minute, second }, offsetMinutes: parseOffset(match[7]) };
@@ -42,7 +45,8 @@ export function toUtc(moment: Extract<Moment, { kind: 'date-time' }>, timeZone: 
 
 /** Throws a readable error for a time zone the runtime does not know. */
 export function checkTimeZone(timeZone: string): void {
-  if (!IANAZone.isValidZone(timeZone)) throw new Error(`Unknown time zone "${timeZone}"; use an IANA name such as "Europe/Paris" or "UTC".`);
+  if (!IANAZone.isValidZone(timeZone))
+    throw new ToolError('invalid_time_zone', `Unknown time zone "${timeZone}"; use an IANA name such as "Europe/Paris" or "UTC".`);
 }
 
 export function addDays(date: CalendarDate, days: number): CalendarDate {

@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { llm } from 'kernel:api';
+import { llm, ToolError } from 'kernel:api';
 import { matchLabel, parseConfidence } from './label-match';
 import { objectWithAnyKey, readModelJson } from '../../plugins/tool-lib/model-json';
 import { classifyByWordOverlap } from './word-overlap-classifier';
@@ -27,7 +27,7 @@ const DEFAULT_MODEL_CONFIDENCE = 0.5;
 
 export default async function classifyText(input: Input): Promise<Output> {
   const labels = [...new Set(input.labels.map((label) => label.trim()))].filter(Boolean);
-  if (labels.length < 2) throw new Error('Give at least two distinct, non-blank labels.');
+  if (labels.length < 2) throw new ToolError('invalid_input', 'Give at least two distinct, non-blank labels.');
   const reply = await askModel(input, labels);
   if (reply === undefined) return fallback(input.text, labels, 'unavailable');
   return fromReply(reply, labels) ?? fallback(input.text, labels, 'unusable');

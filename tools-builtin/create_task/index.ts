@@ -1,6 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 import { platform, PlatformTask, PlatformTaskPriority } from 'kernel:api';
-import { withKernelCode } from '../../plugins/tool-lib/kernel-error-code';
 
 interface Input {
   title: string;
@@ -13,20 +12,15 @@ interface Input {
 }
 
 export default async function createTask(input: Input): Promise<PlatformTask> {
-  let task: PlatformTask;
-  try {
-    task = await platform.call('tasks.create', {
-      title: input.title,
-      description: input.description,
-      goalId: input.goal_id,
-      priority: input.priority,
-      requiresApproval: input.requires_approval,
-      dependsOn: input.depends_on,
-      dueAt: input.due_at,
-    });
-  } catch (error) {
-    throw withKernelCode(error);
-  }
+  const task: PlatformTask = await platform.call('tasks.create', {
+    title: input.title,
+    description: input.description,
+    goalId: input.goal_id,
+    priority: input.priority,
+    requiresApproval: input.requires_approval,
+    dependsOn: input.depends_on,
+    dueAt: input.due_at,
+  });
   const { id, goal_id, title, description, status, priority, requires_approval, depends_on, due_at, created_at } = task;
   return { id, goal_id, title, description, status, priority, requires_approval, depends_on, due_at, created_at };
 }

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { DateTime } from 'luxon';
 
 interface Input {
@@ -5,8 +7,7 @@ interface Input {
   locale?: string;
 }
 
-interface Now {
-  ok: true;
+interface Output {
   iso_utc: string;
   iso_local: string;
   time_zone: string;
@@ -21,8 +22,6 @@ interface Now {
   formatted: string;
 }
 
-type Output = Now | { ok: false; error: { code: 'invalid_time_zone' | 'invalid_locale'; message: string } };
-
 export default function currentDatetime(input: Input): Output {
   const requested = input.time_zone ?? 'UTC';
   const locale = input.locale ?? 'en-US';
@@ -31,17 +30,16 @@ export default function currentDatetime(input: Input): Output {
     // Canonical spelling: `asia/tokyo` becomes `Asia/Tokyo` (Luxon keeps a zone's name as it was written).
     timeZone = new Intl.DateTimeFormat('en-US', { timeZone: requested }).resolvedOptions().timeZone;
   } catch {
-    return { ok: false, error: { code: 'invalid_time_zone', message: `Unknown time zone "${requested}"; use an IANA name such as Europe/Paris or UTC` } };
+    throw new ToolError('invalid_time_zone', `Unknown time zone "${requested}"; use an IANA name such as Europe/Paris or UTC`);
   }
   const now = DateTime.now().setZone(timeZone);
   let formatted: string;
   try {
     formatted = now.toLocaleString({ dateStyle: 'full', timeStyle: 'long' }, { locale });
   } catch {
-    return { ok: false, error: { code: 'invalid_locale', message: `Unknown locale "${locale}"; use a BCP 47 tag such as en-US or fr-FR` } };
+    throw new ToolError('invalid_locale', `Unknown locale "${locale}"; use a BCP 47 tag such as en-US or fr-FR`);
   }
   return {
-    ok: true,
     iso_utc: now.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'"),
     iso_local: now.toFormat("yyyy-MM-dd'T'HH:mm:ss.SSSZZ"),
     time_zone: timeZone,

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { DateTime } from 'luxon';
 import { DateFormatError, formatLocalDateTime, parseLocalDateTime, type LocalDateTime } from './local-date-time';
 import { weekdaysBetween } from './weekdays-between';
@@ -19,8 +21,6 @@ interface Input {
   duration?: Duration;
 }
 
-type ErrorCode = 'invalid_date' | 'missing_argument' | 'out_of_range';
-
 interface CalendarSpan {
   years: number;
   months: number;
@@ -30,8 +30,7 @@ interface CalendarSpan {
   seconds: number;
 }
 
-interface Success {
-  ok: true;
+interface Output {
   operation: Input['operation'];
   result?: string;
   day_of_week?: string;
@@ -48,35 +47,26 @@ interface Success {
   days_in_month?: number;
 }
 
-type Output = Success | { ok: false; error: { code: ErrorCode; message: string } };
-
-class DateCalcError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
+export default function dateCalc(input: Input): Output {
+  try {
+    return calculate(input, Date.now());
+  } catch (error) {
+    if (error instanceof RangeError) throw new ToolError('out_of_range', error.message);
+    throw error;
   }
 }
 
-export default function dateCalc(input: Input): Output {
-  try {
-    const now = Date.now();
-    const date = parse(input.date, now);
-    switch (input.operation) {
-      case 'add':
-      case 'subtract':
-        return shift(input, date);
-      case 'difference':
-        if (input.end_date === undefined) throw new DateCalcError('missing_argument', 'difference needs end_date');
-        return difference(date, parse(input.end_date, now));
-      default:
-        return describe(date);
-    }
-  } catch (error) {
-    if (error instanceof DateCalcError) return { ok: false, error: { code: error.code, message: error.message } };
-    if (error instanceof RangeError) return { ok: false, error: { code: 'out_of_range', message: error.message } };
-    throw error;
+function calculate(input: Input, now: number): Output {
+  const date = parse(input.date, now);
+  switch (input.operation) {
+    case 'add':
+    case 'subtract':
+      return shift(input, date);
+    case 'difference':
+      if (input.end_date === undefined) throw new ToolError('invalid_input', 'difference needs end_date');
+      return difference(date, parse(input.end_date, now));
+    default:
+      return describe(date);
   }
 }
 
@@ -84,16 +74,16 @@ function parse(text: string, now: number): LocalDateTime {
   try {
     return parseLocalDateTime(text, now);
   } catch (error) {
-    if (error instanceof DateFormatError) throw new DateCalcError('invalid_date', error.message);
+    if (error instanceof DateFormatError) throw new ToolError('invalid_date', error.message);
     throw error;
   }
 }
 
 const DAY_MS = 86_400_000;
 
-function shift(input: Input, date: LocalDateTime): Success {
+function shift(input: Input, date: LocalDateTime): Output {
   const duration = input.duration;
-  if (!duration || Object.keys(duration).length === 0) throw new DateCalcError('missing_argument', `${input.operation} needs a duration`);
+  if (!duration || Object.keys(duration).length === 0) throw new ToolError('invalid_input', `${input.operation} needs a duration`);
   const sign = input.operation === 'subtract' ? -1 : 1;
   const { years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0 } = duration;
   // Calendar months first (a missing day clamps to the month's end), then days and time on the fixed-offset clock.
@@ -104,17 +94,16 @@ function shift(input: Input, date: LocalDateTime): Success {
     milliseconds: sign * Math.round(hours * 3_600_000 + minutes * 60_000 + seconds * 1000),
   });
   const result: LocalDateTime = { ...date, value, hasTime: date.hasTime || !value.equals(value.startOf('day')) };
-  return { ok: true, operation: input.operation, result: formatLocalDateTime(result), day_of_week: weekdayName(value) };
+  return { operation: input.operation, result: formatLocalDateTime(result), day_of_week: weekdayName(value) };
 }
 
-function difference(start: LocalDateTime, end: LocalDateTime): Success {
+function difference(start: LocalDateTime, end: LocalDateTime): Output {
   const elapsed = end.value.toMillis() - start.value.toMillis();
   // The calendar breakdown is read on the start's wall clock, so "1 month" means what the start's calendar says.
   const [early, late] = (elapsed < 0 ? [end.value, start.value] : [start.value, end.value]).map((value) => value.setZone(start.value.zone));
   const span = late.diff(early, ['years', 'months', 'days', 'hours', 'minutes', 'seconds']);
   const calendar = { years: span.years, months: span.months, days: span.days, hours: span.hours, minutes: span.minutes, seconds: span.seconds };
   return {
-    ok: true,
     operation: 'difference',
     total: {
       days: round(elapsed / DAY_MS),
@@ -128,10 +117,9 @@ function difference(start: LocalDateTime, end: LocalDateTime): Success {
   };
 }
 
-function describe(date: LocalDateTime): Success {
+function describe(date: LocalDateTime): Output {
   const { value } = date;
   return {
-    ok: true,
     operation: 'day_of_week',
     date: formatLocalDateTime(date),
     day_of_week: weekdayName(value),

@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { datasource, Json } from 'kernel:api';
+import { datasource, Json, ToolError } from 'kernel:api';
 
 type JsonObject = { [key: string]: Json };
 
@@ -26,7 +26,10 @@ const DEFAULT_LIMIT = 20;
 export default async function documentDbQuery(input: Input): Promise<Output> {
   const source = await datasource.resolve({ name: input.datasource });
   if (source.type !== 'document') {
-    throw new Error(`"${source.name}" is a ${source.type} data source, not a document database; use sql_query for SQL data sources.`);
+    throw new ToolError(
+      'wrong_datasource_type',
+      `"${source.name}" is a ${source.type} data source, not a document database; use sql_query for SQL data sources.`,
+    );
   }
   // `limit` becomes the row cap rather than part of the query, so `truncated` says whether more matched.
   const query = { collection: input.collection, filter: input.filter ?? {}, projection: input.projection, sort: input.sort, skip: input.skip };

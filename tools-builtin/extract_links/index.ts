@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { http } from 'kernel:api';
+import { http, ToolError } from 'kernel:api';
 import { parseURL, serializeHost, serializeURL, URLRecord } from 'whatwg-url';
 import { findLinks } from './html-links';
 
@@ -21,7 +21,8 @@ interface Link {
 const DEFAULT_MAX_LINKS = 200;
 
 async function loadHtml(input: ExtractLinksInput): Promise<{ html: string; baseUrl: string | null }> {
-  if ((input.url === undefined) === (input.html === undefined)) throw new Error('Give exactly one of `url` (a page to fetch) or `html` (markup to read).');
+  if ((input.url === undefined) === (input.html === undefined))
+    throw new ToolError('invalid_input', 'Give exactly one of `url` (a page to fetch) or `html` (markup to read).');
   if (input.html !== undefined) return { html: input.html, baseUrl: input.base_url ?? null };
   const response = await http.get(input.url as string, { headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' } });
   return { html: response.body, baseUrl: response.url };
@@ -30,7 +31,7 @@ async function loadHtml(input: ExtractLinksInput): Promise<{ html: string; baseU
 export default async function extractLinks(input: ExtractLinksInput) {
   const { html, baseUrl } = await loadHtml(input);
   const documentBase = baseUrl === null ? null : parseURL(baseUrl);
-  if (baseUrl !== null && documentBase === null) throw new Error(`Invalid base URL: ${baseUrl}`);
+  if (baseUrl !== null && documentBase === null) throw new ToolError('invalid_url', `Invalid base URL: ${baseUrl}`);
   const raw = findLinks(html);
   // <base href> itself is relative to the document URL (HTML: "document base URL").
   const base = (raw.base !== null ? parseURL(raw.base, { baseURL: documentBase ?? undefined }) : null) ?? documentBase;

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { hmac } from '@noble/hashes/hmac.js';
 import { md5, sha1 } from '@noble/hashes/legacy.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
@@ -16,19 +18,22 @@ interface Input {
   hmac_key?: string;
 }
 
-type Output =
-  | { ok: true; digest: string; algorithm: Algorithm; encoding: 'hex' | 'base64'; hmac: boolean; bytes: number }
-  | { ok: false; error: { code: 'invalid_hex'; message: string } };
+interface Output {
+  digest: string;
+  algorithm: Algorithm;
+  encoding: 'hex' | 'base64';
+  hmac: boolean;
+  bytes: number;
+}
 
 export default function hashDigest(input: Input): Output {
   const message = input.input_encoding === 'hex' ? bytesFromHex(input.text) : new TextEncoder().encode(input.text);
-  if (!message) return { ok: false, error: { code: 'invalid_hex', message: 'text is not hexadecimal (an even number of 0-9 a-f digits)' } };
+  if (!message) throw new ToolError('invalid_hex', 'text is not hexadecimal (an even number of 0-9 a-f digits)');
   const hash = HASHES[input.algorithm];
   const isHmac = input.hmac_key !== undefined;
   const raw = isHmac ? hmac(hash, new TextEncoder().encode(input.hmac_key), message) : hash(message);
   const encoding = input.encoding ?? 'hex';
   return {
-    ok: true,
     digest: encoding === 'hex' ? hexFromBytes(raw) : base64FromBytes(raw),
     algorithm: input.algorithm,
     encoding,

@@ -63,7 +63,7 @@ export default async function httpRequest(input: HttpRequestInput) {
   const decoded = capBody(decodeBody(response.body, contentType, encoding), response.body);
   return {
     status: response.status,
-    ok: response.status >= 200 && response.status < 300,
+    status_ok: response.status >= 200 && response.status < 300,
     url: response.url,
     headers: response.headers,
     content_type: contentType,

@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { notify } from 'kernel:api';
+import { notify, ToolError } from 'kernel:api';
 
 type Format = 'slack' | 'feishu' | 'dingtalk' | 'generic';
 
@@ -12,10 +12,8 @@ interface Input {
 
 interface Output {
   id: string;
-  delivered: boolean;
   format: Format;
   status: number | null;
-  detail: string | null;
 }
 
 // Well-known incoming-webhook hosts, so the model need not name the format for them.
@@ -33,7 +31,9 @@ const HOST_FORMATS: Array<[RegExp, Format]> = [
 export default async function imSendMessage(input: Input): Promise<Output> {
   const format = input.format ?? formatOf(input.webhook_url);
   const receipt = await notify.send({ channel: 'im', to: input.webhook_url, title: input.title, message: input.text, format });
-  return { id: receipt.id, delivered: receipt.delivered, format, status: receipt.status ?? null, detail: receipt.detail ?? null };
+  // A chat platform refusing the message (an HTTP error, or its own error code) is the send failing.
+  if (!receipt.delivered) throw new ToolError('not_delivered', receipt.detail ?? 'The chat platform did not accept the message.');
+  return { id: receipt.id, format, status: receipt.status ?? null };
 }
 
 function formatOf(url: string): Format {

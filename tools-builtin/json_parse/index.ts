@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { findJsonSyntaxError } from './json-syntax-error';
 
 interface Input {
@@ -6,12 +8,10 @@ interface Input {
 
 type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
-type Output =
-  | { ok: true; value: unknown; type: JsonType }
-  | {
-      ok: false;
-      error: { code: 'invalid_json'; message: string; position: number; line: number; column: number; near: string };
-    };
+interface Output {
+  value: unknown;
+  type: JsonType;
+}
 
 const NEAR_RADIUS = 20;
 
@@ -20,29 +20,23 @@ export default function jsonParse(input: Input): Output {
   try {
     value = JSON.parse(input.text);
   } catch (error) {
-    return describeFailure(input.text, error);
+    throw syntaxError(input.text, error);
   }
-  return { ok: true, value, type: typeOf(value) };
+  return { value, type: typeOf(value) };
 }
 
-function describeFailure(text: string, error: unknown): Output {
+/** Where the text stops being JSON, in words a model can act on: line, column, offset and the text around it. */
+function syntaxError(text: string, error: unknown): ToolError {
   const found = findJsonSyntaxError(text) ?? {
     position: positionFromMessage(error),
     message: error instanceof Error ? error.message : 'Invalid JSON',
   };
   const before = text.slice(0, found.position);
   const lineStart = before.lastIndexOf('\n') + 1;
-  return {
-    ok: false,
-    error: {
-      code: 'invalid_json',
-      message: found.message,
-      position: found.position,
-      line: before.split('\n').length,
-      column: found.position - lineStart + 1,
-      near: text.slice(Math.max(0, found.position - NEAR_RADIUS), found.position + NEAR_RADIUS),
-    },
-  };
+  const line = before.split('\n').length;
+  const column = found.position - lineStart + 1;
+  const near = text.slice(Math.max(0, found.position - NEAR_RADIUS), found.position + NEAR_RADIUS);
+  return new ToolError('invalid_json', `${found.message} at line ${line}, column ${column} (position ${found.position}), near ${JSON.stringify(near)}`);
 }
 
 function positionFromMessage(error: unknown): number {

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import type { JSONPath as JsonPathFunction } from 'jsonpath-plus';
 // The package's `import` condition resolves to its Node build, which loads `vm` at start-up and so
 // cannot run in the sandbox; its browser build is the same engine in pure JavaScript (its `safe`
@@ -15,9 +17,12 @@ interface Input {
   limit?: number;
 }
 
-type Output =
-  | { ok: true; count: number; values: Json[]; paths: string[]; truncated: boolean }
-  | { ok: false; error: { code: 'invalid_json' | 'invalid_path'; message: string } };
+interface Output {
+  count: number;
+  values: Json[];
+  paths: string[];
+  truncated: boolean;
+}
 
 // The kernel refuses outputs over 1,048,576 characters of JSON; stopping short keeps a useful, truncated answer.
 const OUTPUT_BUDGET = 900_000;
@@ -32,17 +37,16 @@ export default function jsonQuery(input: Input): Output {
   try {
     document = typeof input.json === 'string' ? (JSON.parse(input.json) as Json) : input.json;
   } catch (error) {
-    return { ok: false, error: { code: 'invalid_json', message: `json is not valid JSON text: ${messageOf(error)}` } };
+    throw new ToolError('invalid_json', `json is not valid JSON text: ${messageOf(error)}`);
   }
   let matches: Match[];
   try {
     matches = JSONPath<Match[]>({ path: input.path, json: document, resultType: 'all', eval: 'safe', wrap: true });
   } catch (error) {
-    return { ok: false, error: { code: 'invalid_path', message: messageOf(error) } };
+    throw new ToolError('invalid_path', messageOf(error));
   }
   const kept = withinBudget(matches.slice(0, input.limit ?? 100));
   return {
-    ok: true,
     count: matches.length,
     values: kept.map((match) => (match.value === undefined ? null : match.value)),
     paths: kept.map((match) => match.path),

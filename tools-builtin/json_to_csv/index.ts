@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import Papa from 'papaparse';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -14,16 +16,19 @@ interface Input {
   escape_formulae?: boolean;
 }
 
-type ErrorCode = 'invalid_json' | 'invalid_rows' | 'result_too_large';
-type Output = { ok: true; csv: string; rows: number; columns: string[] | null } | { ok: false; error: { code: ErrorCode; message: string } };
+interface Output {
+  csv: string;
+  rows: number;
+  columns: string[] | null;
+}
 
 // The kernel refuses outputs over 1,048,576 characters of JSON; a clear error beats its generic one.
 const MAX_CSV_LENGTH = 900_000;
 
 export default function jsonToCsv(input: Input): Output {
   const output = convert(input);
-  if (output.ok && output.csv.length > MAX_CSV_LENGTH) {
-    return failure('result_too_large', `The CSV would be ${output.csv.length} characters, over ${MAX_CSV_LENGTH}; convert fewer rows at a time`);
+  if (output.csv.length > MAX_CSV_LENGTH) {
+    throw new ToolError('result_too_large', `The CSV would be ${output.csv.length} characters, over ${MAX_CSV_LENGTH}; convert fewer rows at a time`);
   }
   return output;
 }
@@ -33,19 +38,19 @@ function convert(input: Input): Output {
   try {
     data = typeof input.json === 'string' ? (JSON.parse(input.json) as Json) : input.json;
   } catch (error) {
-    return failure('invalid_json', `json is not valid JSON text: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ToolError('invalid_json', `json is not valid JSON text: ${error instanceof Error ? error.message : String(error)}`);
   }
   const rows = Array.isArray(data) ? data : [data];
   if (rows.every(isObject)) {
     const columns = input.columns ?? unionOfKeys(rows);
     const table = rows.map((row) => columns.map((column) => toCell(row[column])));
-    return { ok: true, csv: unparse((input.header ?? true) ? columns : [], table, input), rows: table.length, columns };
+    return { csv: unparse((input.header ?? true) ? columns : [], table, input), rows: table.length, columns };
   }
   if (rows.every(Array.isArray)) {
     const table = rows.map((row) => row.map(toCell));
-    return { ok: true, csv: unparse([], table, input), rows: table.length, columns: null };
+    return { csv: unparse([], table, input), rows: table.length, columns: null };
   }
-  return failure('invalid_rows', 'json must be an array of objects or an array of arrays (not a mix, nor scalars)');
+  throw new ToolError('invalid_rows', 'json must be an array of objects or an array of arrays (not a mix, nor scalars)');
 }
 
 function unparse(fields: string[], data: Cell[][], input: Input): string {
@@ -73,8 +78,4 @@ function unionOfKeys(rows: JsonObject[]): string[] {
 function toCell(value: Json | undefined): Cell {
   if (value === undefined) return null;
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
-}
-
-function failure(code: ErrorCode, message: string): Output {
-  return { ok: false, error: { code, message } };
 }

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { decodeBase64UrlText } from './base64url';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -9,10 +11,7 @@ interface Input {
   leeway_seconds?: number;
 }
 
-type ErrorCode = 'malformed_token' | 'encrypted_token' | 'invalid_base64url' | 'invalid_json' | 'invalid_date';
-
-interface Decoded {
-  ok: true;
+interface Output {
   verified: false;
   header: JsonObject;
   payload: JsonObject;
@@ -25,34 +24,14 @@ interface Decoded {
   not_yet_valid: boolean | null;
 }
 
-type Output = Decoded | { ok: false; error: { code: ErrorCode; message: string } };
-
-class TokenError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 // Any ECMAScript Date lies within ±8.64e15 ms of the epoch.
 const MAX_DATE_SECONDS = 8.64e12;
 
 export default function jwtDecode(input: Input): Output {
-  try {
-    return decode(input);
-  } catch (error) {
-    if (error instanceof TokenError) return { ok: false, error: { code: error.code, message: error.message } };
-    throw error;
-  }
-}
-
-function decode(input: Input): Decoded {
   const token = input.token.trim().replace(/^Bearer\s+/i, '');
   const parts = token.split('.');
-  if (parts.length === 5) throw new TokenError('encrypted_token', 'This is an encrypted JWT (JWE, five parts); it cannot be read without the key');
-  if (parts.length !== 3) throw new TokenError('malformed_token', `A JWT has three dot-separated parts; this has ${parts.length}`);
+  if (parts.length === 5) throw new ToolError('encrypted_token', 'This is an encrypted JWT (JWE, five parts); it cannot be read without the key');
+  if (parts.length !== 3) throw new ToolError('malformed_token', `A JWT has three dot-separated parts; this has ${parts.length}`);
   const header = segment(parts[0], 'header');
   const payload = segment(parts[1], 'payload');
   const now = referenceTime(input.at);
@@ -61,7 +40,6 @@ function decode(input: Input): Decoded {
   const nbf = secondsClaim(payload.nbf);
   const iat = secondsClaim(payload.iat);
   return {
-    ok: true,
     verified: false,
     header,
     payload,
@@ -77,15 +55,15 @@ function decode(input: Input): Decoded {
 
 function segment(text: string, name: 'header' | 'payload'): JsonObject {
   const json = decodeBase64UrlText(text);
-  if (json === null) throw new TokenError('invalid_base64url', `The ${name} is not base64url-encoded UTF-8`);
+  if (json === null) throw new ToolError('invalid_base64url', `The ${name} is not base64url-encoded UTF-8`);
   let value: Json;
   try {
     value = JSON.parse(json) as Json;
   } catch {
-    throw new TokenError('invalid_json', `The ${name} is not JSON`);
+    throw new ToolError('invalid_json', `The ${name} is not JSON`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TokenError('invalid_json', `The ${name} is not a JSON object`);
+    throw new ToolError('invalid_json', `The ${name} is not a JSON object`);
   }
   return value;
 }
@@ -93,7 +71,7 @@ function segment(text: string, name: 'header' | 'payload'): JsonObject {
 function referenceTime(at: string | undefined): number {
   if (at === undefined) return Date.now() / 1000;
   const ms = Date.parse(at);
-  if (Number.isNaN(ms)) throw new TokenError('invalid_date', `at "${at}" is not an ISO 8601 date-time`);
+  if (Number.isNaN(ms)) throw new ToolError('invalid_date', `at "${at}" is not an ISO 8601 date-time`);
   return ms / 1000;
 }
 

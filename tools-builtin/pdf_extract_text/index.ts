@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { workspace } from 'kernel:api';
+import { ToolError, workspace } from 'kernel:api';
 import { utf16be } from './pdf-cmap';
 import { PdfDocument, PdfObject } from './pdf-document';
 import { PdfString } from './pdf-lexer';
@@ -24,7 +24,7 @@ function textString(value: PdfObject | undefined): string | null {
 
 export default async function pdfExtractText(input: PdfExtractTextInput) {
   const doc = new PdfDocument(latin1Of(await workspace.read(input.path, { encoding: 'base64' })));
-  if (doc.encrypted) throw new Error('This PDF is encrypted; text extraction of encrypted PDFs is not supported.');
+  if (doc.encrypted) throw new ToolError('encrypted_pdf', 'This PDF is encrypted; text extraction of encrypted PDFs is not supported.');
   const pages = doc.pages();
   const first = Math.max(1, input.first_page ?? 1);
   const last = Math.min(pages.length, input.last_page ?? pages.length);
@@ -63,6 +63,6 @@ function latin1Of(base64: string): string {
   try {
     return atob(base64);
   } catch {
-    throw new Error('The file content is not valid base64.');
+    throw new ToolError('unreadable_file', 'The file content is not valid base64.');
   }
 }

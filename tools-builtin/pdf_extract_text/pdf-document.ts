@@ -1,7 +1,9 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 /**
  * The object structure of a PDF file: indirect objects found by scanning (robust to broken
  * cross-reference tables), objects inside object streams, the trailer, and the page tree.
  */
+import { ToolError } from 'kernel:api';
 import { decodeStream } from './pdf-filters';
 import { PdfDict, PdfLexer, PdfName, PdfOperator, PdfRef, PdfValue, PDF_END } from './pdf-lexer';
 
@@ -27,7 +29,7 @@ export class PdfDocument {
   private readonly trailer = new Map<string, PdfValue>();
 
   constructor(private readonly src: string) {
-    if (!src.slice(0, 1024).includes('%PDF-')) throw new Error('Not a PDF file (no %PDF- header).');
+    if (!src.slice(0, 1024).includes('%PDF-')) throw new ToolError('not_a_pdf', 'Not a PDF file (no %PDF- header).');
     this.scanObjects();
     this.expandObjectStreams();
     this.readTrailers();

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 /**
  * Math.random is the isolate's own V8 generator (xorshift128+, seeded per isolate): uniform
  * enough for games, samples and tests, never for secrets, which the description says.
@@ -11,30 +13,34 @@ interface Input {
   unique?: boolean;
 }
 
-type Output =
-  { ok: true; numbers: number[]; min: number; max: number; type: 'integer' | 'float' } | { ok: false; error: { code: 'invalid_range'; message: string } };
+interface Output {
+  numbers: number[];
+  min: number;
+  max: number;
+  type: 'integer' | 'float';
+}
 
 export default function randomNumber(input: Input): Output {
   const min = input.min ?? 0;
   const max = input.max ?? 100;
   const type = input.type ?? 'integer';
   const count = input.count ?? 1;
-  if (min > max) return invalid(`min (${min}) is greater than max (${max})`);
+  if (min > max) throw invalid(`min (${min}) is greater than max (${max})`);
   if (type === 'float') {
-    if (!Number.isFinite(max - min)) return invalid('The range is too wide to draw from');
+    if (!Number.isFinite(max - min)) throw invalid('The range is too wide to draw from');
     const numbers = Array.from({ length: count }, () => float(min, max, input.decimals));
-    return { ok: true, numbers, min, max, type };
+    return { numbers, min, max, type };
   }
   const low = Math.ceil(min);
   const high = Math.floor(max);
-  if (low > high) return invalid(`There is no integer between ${min} and ${max}`);
+  if (low > high) throw invalid(`There is no integer between ${min} and ${max}`);
   if (!Number.isSafeInteger(low) || !Number.isSafeInteger(high) || !Number.isSafeInteger(high - low + 1)) {
-    return invalid('Integer bounds must stay within ±2^53 and span at most 2^53 values');
+    throw invalid('Integer bounds must stay within ±2^53 and span at most 2^53 values');
   }
   const size = high - low + 1;
-  if (input.unique && count > size) return invalid(`Only ${size} different integers lie between ${low} and ${high}, ${count} asked`);
+  if (input.unique && count > size) throw invalid(`Only ${size} different integers lie between ${low} and ${high}, ${count} asked`);
   const numbers = input.unique ? uniqueIntegers(low, size, count) : Array.from({ length: count }, () => low + Math.floor(Math.random() * size));
-  return { ok: true, numbers, min: low, max: high, type };
+  return { numbers, min: low, max: high, type };
 }
 
 function float(min: number, max: number, decimals: number | undefined): number {
@@ -60,6 +66,7 @@ function uniqueIntegers(low: number, size: number, count: number): number[] {
   return pool.slice(0, count);
 }
 
-function invalid(message: string): Output {
-  return { ok: false, error: { code: 'invalid_range', message } };
+/** The bounds, count and uniqueness asked for do not fit together: a call to change, not a fault. */
+function invalid(message: string): ToolError {
+  return new ToolError('invalid_input', message);
 }

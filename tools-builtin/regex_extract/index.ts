@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 /**
  * Catastrophic patterns are contained, not predicted: the input is capped by the schema, the
  * number of matches by max_matches, and a runaway backtracking search by the manifest's CPU limit
@@ -20,14 +22,18 @@ interface Match {
 // The kernel refuses outputs over 1,048,576 characters of JSON; stopping short keeps a useful, truncated answer.
 const OUTPUT_BUDGET = 900_000;
 
-type Output = { ok: true; count: number; truncated: boolean; matches: Match[] } | { ok: false; error: { code: 'invalid_pattern'; message: string } };
+interface Output {
+  count: number;
+  truncated: boolean;
+  matches: Match[];
+}
 
 export default function regexExtract(input: Input): Output {
   let regex: RegExp;
   try {
     regex = new RegExp(input.pattern, `g${(input.flags ?? '').replace(/g/g, '')}`);
   } catch (error) {
-    return { ok: false, error: { code: 'invalid_pattern', message: error instanceof Error ? error.message : String(error) } };
+    throw new ToolError('invalid_pattern', error instanceof Error ? error.message : String(error));
   }
   const limit = input.max_matches ?? 100;
   const matches: Match[] = [];
@@ -43,7 +49,7 @@ export default function regexExtract(input: Input): Output {
     }
     matches.push(match);
   }
-  return { ok: true, count: matches.length, truncated, matches };
+  return { count: matches.length, truncated, matches };
 }
 
 function describe(found: RegExpMatchArray): Match {

@@ -1,7 +1,9 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 /**
  * RSS 2.0, RSS 1.0 (RDF) and Atom 1.0 documents → one feed shape, with the bundled fast-xml-parser.
  * Namespace prefixes are dropped (`dc:creator` → `creator`, `content:encoded` → `encoded`).
  */
+import { ToolError } from 'kernel:api';
 import { XMLParser } from 'fast-xml-parser';
 import { convert } from 'html-to-text';
 
@@ -141,5 +143,5 @@ export function parseFeed(xml: string): Feed {
       items: list(feed.entry).map((entry) => itemOf(entry, 'atom')),
     };
   }
-  throw new Error('Not an RSS or Atom feed: the document root is neither <rss>, <rdf:RDF> nor <feed>.');
+  throw new ToolError('not_a_feed', 'Not an RSS or Atom feed: the document root is neither <rss>, <rdf:RDF> nor <feed>.');
 }

@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { http } from 'kernel:api';
+import { http, ToolError } from 'kernel:api';
 import { URL } from 'whatwg-url';
 import { parseFeed } from './feed-parser';
 
@@ -12,12 +12,14 @@ interface RssReadInput {
 const DEFAULT_MAX_ITEMS = 20;
 
 async function loadXml(input: RssReadInput): Promise<{ xml: string; url: string | null }> {
-  if ((input.url === undefined) === (input.xml === undefined)) throw new Error('Give exactly one of `url` (a feed to fetch) or `xml` (a feed document).');
+  if ((input.url === undefined) === (input.xml === undefined))
+    throw new ToolError('invalid_input', 'Give exactly one of `url` (a feed to fetch) or `xml` (a feed document).');
   if (input.xml !== undefined) return { xml: input.xml, url: null };
   const response = await http.get(input.url as string, {
     headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5' },
   });
-  if (response.status >= 400) throw new Error(`The feed answered HTTP ${response.status}: ${response.url}`);
+  // An error page is not a feed: there is nothing to read (a 404 included).
+  if (response.status >= 400) throw new ToolError('http_error', `The feed answered HTTP ${response.status}: ${response.url}`);
   return { xml: response.body, url: response.url };
 }
 

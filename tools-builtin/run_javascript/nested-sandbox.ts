@@ -70,7 +70,7 @@ export interface Budget {
 }
 
 export interface RunFailure {
-  type: 'syntax_error' | 'runtime_error' | 'budget_exceeded' | 'missing_main';
+  type: 'syntax_error' | 'uncaught_exception' | 'budget_exceeded' | 'missing_main';
   message: string;
 }
 
@@ -157,6 +157,6 @@ export async function runUserCode(code: string, input: unknown, budget: Budget):
     return finish({ ok: true, value });
   } catch (error) {
     if (exceeded !== null) return finish({ ok: false, error: { type: 'budget_exceeded', message: `Stopped: ${exceeded}.` } });
-    return finish({ ok: false, error: { type: 'runtime_error', message: errorMessage(error) } });
+    return finish({ ok: false, error: { type: 'uncaught_exception', message: errorMessage(error) } });
   }
 }

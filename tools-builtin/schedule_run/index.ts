@@ -1,6 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { Json, platform, PlatformSchedule } from 'kernel:api';
-import { withKernelCode } from '../../plugins/tool-lib/kernel-error-code';
+import { Json, platform, PlatformSchedule, ToolError } from 'kernel:api';
 
 interface Input {
   target_type: 'agent' | 'workflow';
@@ -15,22 +14,17 @@ interface Input {
 export default async function scheduleRun(input: Input): Promise<PlatformSchedule> {
   // The schema cannot say "exactly one of" at its root (model APIs refuse a top-level oneOf).
   if ((input.cron === undefined) === (input.run_at === undefined)) {
-    throw new Error('Give exactly one of cron (a recurring run, e.g. "0 9 * * 1-5") and run_at (a single run at an ISO 8601 date-time).');
+    throw new ToolError('invalid_input', 'Give exactly one of cron (a recurring run, e.g. "0 9 * * 1-5") and run_at (a single run at an ISO 8601 date-time).');
   }
-  let schedule: PlatformSchedule;
-  try {
-    schedule = await platform.call('schedules.create', {
-      targetType: input.target_type,
-      targetId: input.target_id,
-      cron: input.cron,
-      runAt: input.run_at,
-      timezone: input.timezone,
-      input: input.input,
-      name: input.name,
-    });
-  } catch (error) {
-    throw withKernelCode(error);
-  }
+  const schedule: PlatformSchedule = await platform.call('schedules.create', {
+    targetType: input.target_type,
+    targetId: input.target_id,
+    cron: input.cron,
+    runAt: input.run_at,
+    timezone: input.timezone,
+    input: input.input,
+    name: input.name,
+  });
   const { id, name, target_type, target_id, cron, run_at, timezone, enabled, next_run_at } = schedule;
   return { id, name, target_type, target_id, cron, run_at, timezone, enabled, next_run_at };
 }

@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { notify } from 'kernel:api';
+import { notify, ToolError } from 'kernel:api';
 
 interface Input {
   to: string;
@@ -9,11 +9,11 @@ interface Input {
 
 interface Output {
   id: string;
-  delivered: boolean;
-  detail: string | null;
 }
 
 export default async function sendEmail(input: Input): Promise<Output> {
   const receipt = await notify.send({ channel: 'email', to: input.to, title: input.subject, message: input.body });
-  return { id: receipt.id, delivered: receipt.delivered, detail: receipt.detail ?? null };
+  // The mail server refusing the message is the send failing, not an answer about it.
+  if (!receipt.delivered) throw new ToolError('not_delivered', receipt.detail ?? 'The mail server did not accept the message.');
+  return { id: receipt.id };
 }

@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { http, Json } from 'kernel:api';
+import { http, HttpResponse, Json, ToolError } from 'kernel:api';
 import { excerpt, filterHeaders, redactUrl } from './webhook-request';
 
 interface Input {
@@ -10,53 +10,48 @@ interface Input {
 }
 
 interface Output {
-  delivered: boolean;
-  ok: boolean;
-  status: number | null;
+  status: number;
+  status_ok: boolean;
   content_type: string | null;
   body_excerpt: string;
   body_truncated: boolean;
   url: string;
   dropped_headers: string[];
-  error: { code: string; message: string } | null;
 }
 
 const EXCERPT_CHARS = 2000;
 // The receiver's answer is read only for an excerpt; a larger body is refused by the host (`too_large`).
 const MAX_RESPONSE_BYTES = 262144;
-// Failures of the receiver (not of policy) are an answer the caller can act on, not a tool failure.
-const RECEIVER_FAILURES = new Set(['upstream_error', 'timeout', 'too_large']);
+// A receiver that gives no answer fails the call, in words about the receiver; a `timeout` keeps its
+// own outcome code, and policy refusals (`forbidden_target`…) pass as the host worded them.
+const RECEIVER_FAILURES: Record<string, string> = {
+  upstream_error: 'The receiver could not be reached or failed.',
+  too_large: `The receiver answered with a body over ${MAX_RESPONSE_BYTES / 1024} KB.`,
+};
 
 export default async function sendWebhook(input: Input): Promise<Output> {
   const { headers, dropped } = filterHeaders(input.headers);
-  const base = { url: redactUrl(input.url), dropped_headers: dropped };
+  let response: HttpResponse;
   try {
-    const response = await http.post(input.url, input.payload, {
+    response = await http.post(input.url, input.payload, {
       headers: { 'user-agent': 'agent-platform-webhook/1.0', ...headers },
       maxBytes: MAX_RESPONSE_BYTES,
       timeoutMs: input.timeout_ms ?? 10000,
     });
-    const body = excerpt(response.body, EXCERPT_CHARS);
-    return {
-      ...base,
-      delivered: true,
-      ok: response.status >= 200 && response.status < 300,
-      status: response.status,
-      content_type: response.headers['content-type'] ?? null,
-      body_excerpt: body.text,
-      body_truncated: body.truncated,
-      url: redactUrl(response.url || input.url),
-      error: null,
-    };
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    if (!RECEIVER_FAILURES.has(code)) throw error;
-    const message =
-      code === 'timeout'
-        ? 'The receiver did not answer in time.'
-        : code === 'too_large'
-          ? 'The receiver answered with a body over the size cap.'
-          : 'The receiver could not be reached or failed.';
-    return { ...base, delivered: false, ok: false, status: null, content_type: null, body_excerpt: '', body_truncated: false, error: { code, message } };
+    if (Object.hasOwn(RECEIVER_FAILURES, code)) throw new ToolError(code, RECEIVER_FAILURES[code]);
+    throw error;
   }
+  // Any status is the receiver's answer, for the caller to judge.
+  const body = excerpt(response.body, EXCERPT_CHARS);
+  return {
+    status: response.status,
+    status_ok: response.status >= 200 && response.status < 300,
+    content_type: response.headers['content-type'] ?? null,
+    body_excerpt: body.text,
+    body_truncated: body.truncated,
+    url: redactUrl(response.url || input.url),
+    dropped_headers: dropped,
+  };
 }

@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { workspace } from 'kernel:api';
+import { ToolError, workspace } from 'kernel:api';
 import Papa from 'papaparse';
 import { bytesFromBase64 } from '../../plugins/tool-lib/base64';
 import { bytesToText } from './bytes';
@@ -26,7 +26,7 @@ function isZip(bytes: Uint8Array): boolean {
 function readCsv(text: string, delimiter: string | undefined): Cell[][] {
   const parsed = Papa.parse<string[]>(text, { delimiter: delimiter ?? '', skipEmptyLines: 'greedy' });
   const fatal = parsed.errors.find((e) => e.type === 'Quotes');
-  if (fatal) throw new Error(`The CSV is malformed at row ${fatal.row ?? '?'}: ${fatal.message}`);
+  if (fatal) throw new ToolError('malformed_csv', `The CSV is malformed at row ${fatal.row ?? '?'}: ${fatal.message}`);
   return parsed.data;
 }
 
@@ -44,14 +44,14 @@ function readTable(bytes: Uint8Array, input: SpreadsheetReadInput, take: number)
     const read = readXlsx(bytes, { sheet: input.sheet, skip: 0, take });
     return { format: 'xlsx', sheets: read.sheets, sheet: read.sheet, rows: read.rows, totalRows: read.totalRows };
   }
-  if (input.sheet !== undefined) throw new Error('`sheet` applies to XLSX workbooks; this file is CSV.');
+  if (input.sheet !== undefined) throw new ToolError('invalid_input', '`sheet` applies to XLSX workbooks; this file is CSV.');
   const rows = readCsv(bytesToText(bytes), input.delimiter);
   return { format: 'csv', sheets: [], sheet: null, rows, totalRows: rows.length };
 }
 
 export default async function spreadsheetRead(input: SpreadsheetReadInput) {
   const bytes = bytesFromBase64(await workspace.read(input.path, { encoding: 'base64' }));
-  if (!bytes) throw new Error('The file content is not valid base64.');
+  if (!bytes) throw new ToolError('unreadable_file', 'The file content is not valid base64.');
   const headerRows = (input.header ?? true) ? 1 : 0;
   const offset = input.offset ?? 0;
   const end = headerRows + offset + (input.max_rows ?? DEFAULT_MAX_ROWS);

@@ -1,7 +1,9 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 /**
  * XLSX (Office Open XML) sheets → rows of cell values, with the bundled fflate (unzip) and
  * fast-xml-parser. Only the rows asked for are parsed; the rest are only counted.
  */
+import { ToolError } from 'kernel:api';
 import { unzipSync, strFromU8 } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
 import { DateKind, dateStyles, serialToIso } from './xlsx-styles';
@@ -92,10 +94,11 @@ const ROW = /<(?:\w+:)?row\b[^>]*?(?:\/>|>[\s\S]*?<\/(?:\w+:)?row>)/g;
 
 export function readXlsx(bytes: Uint8Array, selection: SheetSelection): SheetRead {
   const meta = unzip(bytes, ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml']);
-  if (meta['xl/workbook.xml'] === undefined) throw new Error('Not an XLSX workbook (no xl/workbook.xml inside the zip).');
+  if (meta['xl/workbook.xml'] === undefined) throw new ToolError('not_a_workbook', 'Not an XLSX workbook (no xl/workbook.xml inside the zip).');
   const sheets = sheetTargets(meta);
   const target = selection.sheet === undefined ? sheets[0] : sheets.find((s) => s.name === selection.sheet);
-  if (target === undefined) throw new Error(`No sheet named "${selection.sheet}"; the workbook has: ${sheets.map((s) => s.name).join(', ')}.`);
+  if (target === undefined)
+    throw new ToolError('sheet_not_found', `No sheet named "${selection.sheet}"; the workbook has: ${sheets.map((s) => s.name).join(', ')}.`);
   const shared = list(obj(parser.parse(meta['xl/sharedStrings.xml'] ?? '').sst).si).map(textOf);
   const styles = obj(parser.parse(meta['xl/styles.xml'] ?? '').styleSheet);
   const custom = new Map(list(obj(styles.numFmts).numFmt).map((f) => [Number(attr(f, 'numFmtId')), attr(f, 'formatCode')]));

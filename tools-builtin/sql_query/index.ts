@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { datasource, Json } from 'kernel:api';
+import { datasource, Json, ToolError } from 'kernel:api';
 
 interface Input {
   datasource: string;
@@ -20,7 +20,10 @@ interface Output {
 export default async function sqlQuery(input: Input): Promise<Output> {
   const source = await datasource.resolve({ name: input.datasource });
   if (source.type !== 'sqlite' && source.type !== 'mysql') {
-    throw new Error(`"${source.name}" is a ${source.type} data source, not a SQL database; use document_db_query for document data sources.`);
+    throw new ToolError(
+      'wrong_datasource_type',
+      `"${source.name}" is a ${source.type} data source, not a SQL database; use document_db_query for document data sources.`,
+    );
   }
   const result = await datasource.query({ datasourceId: source.id, query: input.sql, params: input.params ?? [], maxRows: input.max_rows ?? 100 });
   return { datasource: source.name, type: source.type, columns: result.columns, rows: result.rows, row_count: result.rows.length, truncated: result.truncated };

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 interface Input {
   text: string;
   find: string;
@@ -8,25 +10,28 @@ interface Input {
   flags?: string;
 }
 
-type Output = { ok: true; text: string; replacements: number } | { ok: false; error: { code: 'invalid_pattern' | 'result_too_large'; message: string } };
+interface Output {
+  text: string;
+  replacements: number;
+}
 
 // Keeps the result well inside the kernel's 1 MB output cap (non-ASCII text grows when JSON-encoded).
 const MAX_RESULT_LENGTH = 300_000;
 
 export default function textReplace(input: Input): Output {
   const regex = compile(input);
-  if (typeof regex === 'string') return { ok: false, error: { code: 'invalid_pattern', message: regex } };
+  if (typeof regex === 'string') throw new ToolError('invalid_pattern', regex);
   const replacements = countMatches(input.text, regex);
   // A lower bound of the result length, checked before replacing so a huge expansion is never built.
-  if (input.text.length + replacements * input.replace.length > MAX_RESULT_LENGTH) {
-    return { ok: false, error: { code: 'result_too_large', message: `The result would exceed ${MAX_RESULT_LENGTH} characters` } };
-  }
+  if (input.text.length + replacements * input.replace.length > MAX_RESULT_LENGTH) throw tooLarge();
   // A function replacement inserts the literal text as is (a string would expand `$&`, `$1`…).
   const text = input.mode === 'regex' ? input.text.replace(regex, input.replace) : input.text.replace(regex, () => input.replace);
-  if (text.length > MAX_RESULT_LENGTH) {
-    return { ok: false, error: { code: 'result_too_large', message: `The result would exceed ${MAX_RESULT_LENGTH} characters` } };
-  }
-  return { ok: true, text, replacements };
+  if (text.length > MAX_RESULT_LENGTH) throw tooLarge();
+  return { text, replacements };
+}
+
+function tooLarge(): ToolError {
+  return new ToolError('result_too_large', `The result would exceed ${MAX_RESULT_LENGTH} characters`);
 }
 
 function compile(input: Input): RegExp | string {

@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { segmentInPieces } from '../../plugins/tool-lib/segment-in-pieces';
 
 interface Input {
@@ -13,31 +15,19 @@ interface Input {
   max_parts?: number;
 }
 
-type ErrorCode = 'invalid_argument' | 'invalid_pattern';
-type Output = { ok: true; parts: string[]; count: number; truncated: boolean } | { ok: false; error: { code: ErrorCode; message: string } };
+interface Output {
+  parts: string[];
+  count: number;
+  truncated: boolean;
+}
 
 // The kernel refuses outputs over 1,048,576 characters of JSON; stopping short keeps a useful, truncated answer.
 const OUTPUT_BUDGET = 900_000;
 
-class SplitError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export default function textSplit(input: Input): Output {
-  let parts: string[];
-  try {
-    parts = input.mode === 'chunks' ? chunks(input) : tidy(pieces(input), input);
-  } catch (error) {
-    if (error instanceof SplitError) return { ok: false, error: { code: error.code, message: error.message } };
-    throw error;
-  }
+  const parts = input.mode === 'chunks' ? chunks(input) : tidy(pieces(input), input);
   const kept = withinBudget(parts.slice(0, input.max_parts ?? 1000));
-  return { ok: true, parts: kept, count: parts.length, truncated: parts.length > kept.length };
+  return { parts: kept, count: parts.length, truncated: parts.length > kept.length };
 }
 
 function pieces(input: Input): string[] {
@@ -54,13 +44,13 @@ function pieces(input: Input): string[] {
 }
 
 function bySeparator(input: Input): string[] {
-  if (input.separator === undefined) throw new SplitError('invalid_argument', 'separator mode needs a separator');
+  if (input.separator === undefined) throw new ToolError('invalid_input', 'separator mode needs a separator');
   if (!input.regex) return input.text.split(input.separator);
   let pattern: RegExp;
   try {
     pattern = new RegExp(input.separator, 'u');
   } catch (error) {
-    throw new SplitError('invalid_pattern', error instanceof Error ? error.message : String(error));
+    throw new ToolError('invalid_pattern', error instanceof Error ? error.message : String(error));
   }
   return input.text.split(pattern);
 }
@@ -70,7 +60,7 @@ function sentences(text: string, locale: string): string[] {
   try {
     segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
   } catch {
-    throw new SplitError('invalid_argument', `Unknown locale ${JSON.stringify(locale)}`);
+    throw new ToolError('invalid_locale', `Unknown locale ${JSON.stringify(locale)}`);
   }
   return Array.from(segmentInPieces(segmenter, text), (segment) => segment.segment);
 }
@@ -85,7 +75,7 @@ function tidy(parts: string[], input: Input): string[] {
 function chunks(input: Input): string[] {
   const size = input.chunk_size ?? 1000;
   const overlap = input.overlap ?? 0;
-  if (overlap >= size) throw new SplitError('invalid_argument', `overlap (${overlap}) must be below chunk_size (${size})`);
+  if (overlap >= size) throw new ToolError('invalid_input', `overlap (${overlap}) must be below chunk_size (${size})`);
   // Code points, so a chunk boundary never cuts a surrogate pair in half.
   const characters = Array.from(input.text);
   const step = size - overlap;

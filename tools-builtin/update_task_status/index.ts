@@ -1,6 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
 import { Json, platform, PlatformTaskMove, PlatformTaskStatusArgs } from 'kernel:api';
-import { withKernelCode } from '../../plugins/tool-lib/kernel-error-code';
 
 interface Input {
   task_id: string;
@@ -10,12 +9,12 @@ interface Input {
 }
 
 export default async function updateTaskStatus(input: Input): Promise<PlatformTaskMove> {
-  let move: PlatformTaskMove;
-  try {
-    move = await platform.call('tasks.update_status', { taskId: input.task_id, status: input.status, result: input.result, reason: input.reason });
-  } catch (error) {
-    throw withKernelCode(error);
-  }
+  const move: PlatformTaskMove = await platform.call('tasks.update_status', {
+    taskId: input.task_id,
+    status: input.status,
+    result: input.result,
+    reason: input.reason,
+  });
   const { id, goal_id, title, description, status, priority, requires_approval, depends_on, due_at, created_at, result, failure_reason, completed_at } =
     move.task;
   return {

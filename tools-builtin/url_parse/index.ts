@@ -1,3 +1,5 @@
+/// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
+import { ToolError } from 'kernel:api';
 import { parseURL, percentDecodeString, serializeHost, serializePath, serializeURL, serializeURLOrigin, URLRecord, URLSearchParams } from 'whatwg-url';
 
 interface UrlParseInput {
@@ -38,15 +40,14 @@ const decodeSegment = (segment: string): string => new TextDecoder('utf-8', { ig
 
 export default function urlParse(input: UrlParseInput) {
   const base = input.base === undefined ? null : parseURL(input.base);
-  if (input.base !== undefined && base === null) return { valid: false, error: `Invalid base URL: ${input.base}` };
+  if (input.base !== undefined && base === null) throw new ToolError('invalid_url', `Invalid base URL: ${input.base}`);
   const url = parseURL(input.url, { baseURL: base ?? undefined });
-  if (url === null) return { valid: false, error: `Invalid URL: ${input.url}` };
+  if (url === null) throw new ToolError('invalid_url', `Invalid URL: ${input.url}`);
   // The string form drops one leading `?`, which is the query's own separator here, not part of it.
   const pairs = [...new URLSearchParams(`?${url.query ?? ''}`)];
   const hostname = url.host === null ? '' : serializeHost(url.host);
   const port = url.port === null ? '' : String(url.port);
   return {
-    valid: true,
     href: serializeURL(url),
     origin: serializeURLOrigin(url),
     protocol: `${url.scheme}:`,

@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { http } from 'kernel:api';
+import { http, ToolError } from 'kernel:api';
 import { looksLikeHtml, readMainText, readTitle } from './readable-text';
 
 interface WebFetchInput {
@@ -15,7 +15,8 @@ export default async function webFetch(input: WebFetchInput) {
   const contentType = (response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const html = looksLikeHtml(contentType, response.body);
   if (!html && contentType !== '' && !TEXTUAL.test(contentType)) {
-    throw new Error(
+    throw new ToolError(
+      'unsupported_content_type',
       `web_fetch reads HTML and text pages; ${response.url} is ${contentType} (use http_request with response_encoding base64 for binary content)`,
     );
   }

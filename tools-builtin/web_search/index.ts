@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { http, kv } from 'kernel:api';
+import { http, kv, ToolError } from 'kernel:api';
 import { mapResults, searchUrl, SearchOptions } from './searx-request';
 
 interface WebSearchInput extends SearchOptions {
@@ -29,18 +29,19 @@ function httpFailure(status: number): string {
 
 export default async function webSearch(input: WebSearchInput) {
   const endpoint = await resolveEndpoint(input);
-  if (endpoint === null) return { configured: false, message: NOT_CONFIGURED, query: input.query, results: [], suggestions: [], answers: [] };
+  // Without an endpoint there is no search to run: an empty result list would read as "nothing found".
+  if (endpoint === null) throw new ToolError('not_configured', NOT_CONFIGURED);
   const url = searchUrl(endpoint, input);
-  if (url === null) throw new Error(`The search endpoint is not an http(s) URL: ${endpoint}`);
+  if (url === null) throw new ToolError('invalid_url', `The search endpoint is not an http(s) URL: ${endpoint}`);
   const response = await http.get(url, { headers: { accept: 'application/json' } });
-  if (response.status !== 200) throw new Error(httpFailure(response.status));
+  if (response.status !== 200) throw new ToolError('http_error', httpFailure(response.status));
   let body: unknown;
   try {
     body = JSON.parse(response.body);
   } catch {
-    throw new Error('The search endpoint did not answer JSON; is it a SearXNG-compatible /search API?');
+    throw new ToolError('invalid_response', 'The search endpoint did not answer JSON; is it a SearXNG-compatible /search API?');
   }
   // Remembered only once it has answered like a search API, so a typo is not kept.
   if (input.endpoint !== undefined && input.remember_endpoint) await kv.set(ENDPOINT_KEY, input.endpoint);
-  return { configured: true, endpoint, query: input.query, ...mapResults(body, input.max_results ?? DEFAULT_MAX_RESULTS) };
+  return { endpoint, query: input.query, ...mapResults(body, input.max_results ?? DEFAULT_MAX_RESULTS) };
 }

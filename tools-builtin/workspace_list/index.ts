@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { workspace, WorkspaceEntry } from 'kernel:api';
+import { ToolError, workspace, WorkspaceEntry } from 'kernel:api';
 
 interface WorkspaceListInput {
   path?: string;
@@ -20,7 +20,7 @@ export default async function workspaceList(input: WorkspaceListInput) {
   if (root !== '') {
     const stat = await workspace.stat(root);
     if (stat === null) return { path: root, exists: false, entries: [], truncated: false };
-    if (stat.type === 'file') throw new Error(`${root} is a file; use workspace_read to read it.`);
+    if (stat.type === 'file') throw new ToolError('not_a_directory', `${root} is a file; use workspace_read to read it.`);
   }
   const entries: WorkspaceEntry[] = [];
   // Breadth-first, so a truncated listing still shows the upper levels.

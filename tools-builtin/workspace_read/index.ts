@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { KernelErrorCode, workspace } from 'kernel:api';
+import { KernelErrorCode, ToolError, workspace } from 'kernel:api';
 
 interface WorkspaceReadInput {
   path: string;
@@ -20,9 +20,12 @@ export default async function workspaceRead(input: WorkspaceReadInput) {
   const encoding = input.encoding ?? 'utf8';
   const entry = await workspace.stat(input.path);
   if (entry === null) return { path: input.path, exists: false };
-  if (entry.type === 'directory') throw new Error(`${input.path} is a directory; use workspace_list to see what it holds.`);
+  if (entry.type === 'directory') throw new ToolError('is_a_directory', `${input.path} is a directory; use workspace_list to see what it holds.`);
   if (encoding === 'base64' && entry.size > MAX_BASE64_BYTES) {
-    throw new Error(`${input.path} is ${entry.size} bytes; base64 reads are limited to ${MAX_BASE64_BYTES} bytes (read text files as utf8, in windows).`);
+    throw new ToolError(
+      'too_large',
+      `${input.path} is ${entry.size} bytes; base64 reads are limited to ${MAX_BASE64_BYTES} bytes (read text files as utf8, in windows).`,
+    );
   }
   let content: string;
   try {

@@ -1,5 +1,5 @@
 /// <reference path="../../plugins/kernel/sdk/kernel-api.d.ts" />
-import { workspace } from 'kernel:api';
+import { ToolError, workspace } from 'kernel:api';
 
 interface WorkspaceWriteInput {
   path: string;
@@ -11,7 +11,7 @@ interface WorkspaceWriteInput {
 export default async function workspaceWrite(input: WorkspaceWriteInput) {
   const mode = input.mode ?? 'overwrite';
   const existing = await workspace.stat(input.path);
-  if (existing?.type === 'directory') throw new Error(`${input.path} is a directory.`);
+  if (existing?.type === 'directory') throw new ToolError('is_a_directory', `${input.path} is a directory.`);
   if (existing !== null && mode === 'create') {
     return {
       path: input.path,

@@ -46,6 +46,7 @@ import { MODEL_CONFIG_REPOSITORY, ModelConfigRepository } from '../../../core/po
 import { LLM_CALL_LOG, LlmCallLog } from '../../../core/ports/llm-call-log.port';
 import { TypeOrmModelConfigRepository } from './repositories/typeorm-model-config-repository';
 import { TypeOrmLlmCallLog } from './repositories/typeorm-llm-call-log';
+import { bindAgentDependants } from './agent-dependants/agent-dependants-bindings';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -69,6 +70,7 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<DocumentCollectionRepository>(DOCUMENT_COLLECTION_REPOSITORY).toConstantValue(new TypeOrmDocumentCollectionRepository(managers));
   bind<NotificationRepository>(NOTIFICATION_REPOSITORY).toConstantValue(new TypeOrmNotificationRepository(managers));
   bind<AgentRepository>(AGENT_REPOSITORY).toConstantValue(new TypeOrmAgentRepository(managers));
+  bindAgentDependants(bind, managers);
   bind<GoalRepository>(GOAL_REPOSITORY).toConstantValue(new TypeOrmGoalRepository(managers));
   bind<TaskRepository>(TASK_REPOSITORY).toConstantValue(new TypeOrmTaskRepository(managers));
   bind<ScheduleRepository>(SCHEDULE_REPOSITORY).toConstantValue(new TypeOrmScheduleRepository(managers));

@@ -131,6 +131,8 @@ export interface ToolUseRequest {
 export interface ToolErrorBody {
   /** invalid_input, capability_denied, timeout, memory_limit, runtime_error, invalid_output, unavailable, not_found, rate_limited, quota_exceeded */
   code: string;
+  /** With `runtime_error`: the tool's own reason, snake_case (`invalid_pattern`, `not_found`…), when it gave one. */
+  reason?: string;
   message: string;
 }
 

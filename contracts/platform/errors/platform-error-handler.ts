@@ -47,9 +47,9 @@ function render(error: unknown): { status: number; body: PlatformErrorBody } {
   return { status: 500, body: { error: 'internal_error', message: 'An internal error occurred' } };
 }
 
-/** tsoa names fields `body.email` or `page`; clients know them as `email` and `page`. */
+/** tsoa names fields `body.email`, `page` or `body.tags.$0`; clients know them as `email`, `page` and `tags[0]`. */
 function fieldName(path: string): string {
-  return path.replace(/^(body|requestBody|form)\./, '');
+  return path.replace(/^(body|requestBody|form)\./, '').replace(/\.\$(\d+)/g, '[$1]');
 }
 
 export function platformNotFound(_req: Request, res: Response): void {

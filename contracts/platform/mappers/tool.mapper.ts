@@ -1,11 +1,19 @@
 import { CustomTool } from '../../../core/domain/tool/custom-tool.entity';
 import { ToolDescriptor } from '../../../core/domain/tool/tool-descriptor';
-import { ToolOutcome } from '../../../core/domain/tool/tool-outcome';
+import { ToolError, ToolOutcome } from '../../../core/domain/tool/tool-outcome';
 import { CatalogTool, kindOf } from '../../../core/services/tools/catalog-tool';
 import { CategoryCount } from '../../../core/services/tools/tool-catalog.service';
 import { CodeTestResult } from '../../../core/services/tools/tool-tester.service';
 import { Page } from '../../../core/shared/pagination';
-import { HttpToolConfigResponse, ToolCategoryResponse, ToolCodeTestResponse, ToolPageResponse, ToolResponse, ToolUseResponse } from '../dto/tool.dto';
+import {
+  HttpToolConfigResponse,
+  ToolCategoryResponse,
+  ToolCodeTestResponse,
+  ToolErrorBody,
+  ToolPageResponse,
+  ToolResponse,
+  ToolUseResponse,
+} from '../dto/tool.dto';
 
 const CATEGORY_NAMES: Record<string, string> = {
   text: 'Text',
@@ -35,12 +43,16 @@ export function toCategoryResponse({ category, count }: CategoryCount): ToolCate
 
 export function toToolUseResponse(outcome: ToolOutcome): ToolUseResponse {
   if (outcome.success) return { success: true, result: outcome.result, receipt: outcome.receipt };
-  return { success: false, error: outcome.error, receipt: outcome.receipt };
+  return { success: false, error: toToolErrorBody(outcome.error), receipt: outcome.receipt };
 }
 
 export function toCodeTestResponse(result: CodeTestResult): ToolCodeTestResponse {
   if (result.success) return { success: true, result: result.result, logs: result.logs };
-  return { success: false, error: result.error, logs: result.logs };
+  return { success: false, error: toToolErrorBody(result.error), logs: result.logs };
+}
+
+function toToolErrorBody({ code, reason, message }: ToolError): ToolErrorBody {
+  return reason === undefined ? { code, message } : { code, reason, message };
 }
 
 function kernelToolResponse(d: ToolDescriptor, kind: ToolResponse['kind']): ToolResponse {

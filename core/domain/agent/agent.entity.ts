@@ -14,11 +14,8 @@ export interface AgentModelConfig {
   modelConfigId?: string;
 }
 
-/** An agent: a system prompt, a model configuration and the tools it may call. */
-export interface Agent {
-  /** UUID. */
-  id: string;
-  ownerId: string;
+/** The fields a client writes (create, PUT, import) and every version keeps. */
+export interface AgentPayload {
   name: string;
   description: string;
   /** Empty when the agent has none. */
@@ -30,6 +27,13 @@ export interface Agent {
   includeTools: string[];
   /** `{nodes: [{id, type, label}], edges: [{source, target}]}`. */
   workflowConfig: JsonObject;
+}
+
+/** An agent: a system prompt, a model configuration and the tools it may call. */
+export interface Agent extends AgentPayload {
+  /** UUID. */
+  id: string;
+  ownerId: string;
   status: AgentStatus;
   /** 1 on create, +1 on every update of the payload. */
   version: number;

@@ -21,6 +21,11 @@ export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
 export interface ToolError {
   code: ToolErrorCode;
+  /**
+   * The tool's own reason for a `runtime_error` (`invalid_pattern`, `not_found`…): a snake_case
+   * string of at most 64 characters, from the tool's `ToolError` or an uncaught capability error.
+   */
+  reason?: string;
   /** Safe to show to users and models: never a host stack, path or secret. */
   message: string;
 }

@@ -2,6 +2,8 @@ import { JsonValue } from '../../shared/json';
 
 export interface ToolFailure {
   code: string;
+  /** The tool's own reason for a `runtime_error` (`invalid_pattern`, `not_found`…), when it gave one. */
+  reason?: string;
   message: string;
 }
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { ToolErrorCode, ToolLogLine, ToolOutcome } from '../../../core/domain/tool/tool-outcome';
+import { ToolError, ToolLogLine, ToolOutcome } from '../../../core/domain/tool/tool-outcome';
 import { ToolInvocationContext } from '../../../core/ports/tool-registry.port';
 import { describeIssuesUnder } from '../../../core/shared/issue-summary';
 import { JsonValue } from '../../../core/shared/json';
@@ -15,7 +15,7 @@ interface OutcomeParts {
   result?: Partial<SandboxRunResult>;
   scope?: CapabilityScope;
   value?: JsonValue;
-  error?: { code: ToolErrorCode; message: string };
+  error?: ToolError;
 }
 
 /** One tool call: input check, sandbox run with capabilities, output check, receipt. */

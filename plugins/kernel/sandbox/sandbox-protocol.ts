@@ -1,4 +1,4 @@
-import { ToolErrorCode, ToolLogLine } from '../../../core/domain/tool/tool-outcome';
+import { ToolError, ToolLogLine } from '../../../core/domain/tool/tool-outcome';
 
 /**
  * IPC between the supervisor and a sandbox worker (plugins/kernel/sandbox/worker/sandbox-worker.js,
@@ -26,7 +26,7 @@ export interface SandboxMetrics {
 /** What one sandboxed call produced; `output` is the tool's result as JSON text. */
 export type SandboxRunResult =
   | { ok: true; output: string; logs: ToolLogLine[]; metrics: SandboxMetrics; used: string[] }
-  | { ok: false; error: { code: ToolErrorCode; message: string }; logs: ToolLogLine[]; metrics: SandboxMetrics; used: string[] };
+  | { ok: false; error: ToolError; logs: ToolLogLine[]; metrics: SandboxMetrics; used: string[] };
 
 /**
  * Answers a capability call from the sandbox: `1<value json>` on success,

@@ -16,7 +16,8 @@
  *
  * Every capability object is always present, but only the ones the manifest declares
  * under `capabilities` work: a call to an ungranted one rejects with a `KernelError` whose
- * `code` is `capability_denied` (and, uncaught, the tool call fails with that code).
+ * `code` is `capability_denied` (and, uncaught, the tool call fails with that code). A tool
+ * reports its own failures by throwing a `ToolError` with a machine-readable reason.
  * All values crossing to the host are copied as JSON: functions, class instances,
  * `undefined`, `Map`/`Set` and cycles do not survive. The globals the kernel adds to the
  * isolate (`TextEncoder`/`TextDecoder`, `atob`/`btoa`, timers, `console`) are declared in
@@ -52,11 +53,39 @@ declare module 'kernel:api' {
     | 'upstream_error'
     | 'unavailable';
 
-  /** The only error type capability calls reject with. `message` never holds host internals. */
+  /**
+   * The only error type capability calls reject with. `message` never holds host internals.
+   * Uncaught, a `capability_denied`, `unavailable`, `timeout` or `quota_exceeded` one fails the call
+   * with that code; any other fails it with `runtime_error` and its code as the `reason`.
+   */
   export class KernelError extends Error {
     readonly code: KernelErrorCode;
     /** The capability that failed, e.g. `http`. */
     readonly capability: string;
+  }
+
+  /**
+   * How a tool fails: throw it when the input cannot be processed, the target refused or a limit
+   * was hit. A negative answer that is the normal result of the question (a key not found, no
+   * matches, a remote's HTTP 404) is a result instead, described in the output schema.
+   *
+   * Uncaught, it fails the call with `runtime_error`, this `reason` and this `message`, except the
+   * reason `invalid_input` (arguments the input schema could not refuse: two that exclude each
+   * other, one that another requires), which fails it with the outcome code `invalid_input`.
+   * Kernel 1.2.0 and later.
+   *
+   * ```ts
+   * throw new ToolError('invalid_pattern', `The pattern does not compile: ${error.message}`);
+   * ```
+   */
+  export class ToolError extends Error {
+    /**
+     * @param reason snake_case, 1–64 characters (`invalid_pattern`, `unknown_unit`); anything else
+     *   makes the constructor throw a `TypeError`.
+     * @param message for the model and the user: what went wrong and how to do better; no secrets.
+     */
+    constructor(reason: string, message: string);
+    readonly reason: string;
   }
 
   // ---------------------------------------------------------------- http

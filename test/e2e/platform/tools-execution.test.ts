@@ -53,7 +53,7 @@ describe('Platform Tools API: use and test', () => {
   };
   const use = (id: string, args: Json) => post(`/${id}/use`, { arguments: args });
   const serverStillAnswers = async () => {
-    expect(await use('calculator', { expression: '1 + 1' })).toMatchObject({ status: 200, body: { success: true, result: { ok: true, value: 2 } } });
+    expect(await use('calculator', { expression: '1 + 1' })).toMatchObject({ status: 200, body: { success: true, result: { value: 2 } } });
   };
 
   describe('POST /tools/{id}/use of a built-in', () => {
@@ -62,8 +62,18 @@ describe('Platform Tools API: use and test', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         success: true,
-        result: { ok: true, value: 100 },
-        receipt: receipt({ tool_id: 'calculator', version: '1.0.0', capabilities_used: [], http_calls: 0, outcome: 'success' }),
+        result: { value: 100 },
+        receipt: receipt({ tool_id: 'calculator', version: '2.0.0', capabilities_used: [], http_calls: 0, outcome: 'success' }),
+      });
+    });
+
+    it('When the calculator cannot read the expression, Then it is 200 with success false, runtime_error and the tool’s reason', async () => {
+      const res = await use('calculator', { expression: '2 +' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: 'runtime_error', reason: 'syntax_error', message: expect.stringContaining('Expected expression') },
+        receipt: receipt({ tool_id: 'calculator', outcome: 'runtime_error' }),
       });
     });
 
@@ -256,6 +266,12 @@ describe('Platform Tools API: use and test', () => {
     it('When main throws, Then it is success false with runtime_error and the logs so far', async () => {
       const res = await post('/test/code', { language: 'javascript', code: 'function main() { console.error("about to fail"); throw new Error("nope"); }' });
       expect(res.body).toEqual({ success: false, error: { code: 'runtime_error', message: 'nope' }, logs: [{ level: 'error', message: 'about to fail' }] });
+    });
+
+    it('When main throws a ToolError, Then it is success false with runtime_error and the reason', async () => {
+      const code = 'const { ToolError } = require("kernel:api"); function main() { throw new ToolError("no_such_city", "Atlantis is not on the map"); }';
+      const res = await post('/test/code', { language: 'javascript', code });
+      expect(res.body).toEqual({ success: false, error: { code: 'runtime_error', reason: 'no_such_city', message: 'Atlantis is not on the map' }, logs: [] });
     });
 
     it('When the code loops forever, Then it is timeout and the server still answers', async () => {

@@ -65,10 +65,10 @@ describe('AgentRunner over the real kernel and the offline model', () => {
       type: 'tool',
       tool: 'calculator',
       arguments: { expression: '2 + 3 * 4' },
-      result: { ok: true, value: 14 },
+      result: { value: 14 },
     });
     expect(result.success).toBe(true);
-    expect(result.output).toBe('[offline model] The calculator tool returned: {"success":true,"result":{"ok":true,"value":14}}');
+    expect(result.output).toBe('[offline model] The calculator tool returned: {"success":true,"result":{"value":14}}');
     expect(result).toMatchObject({ iterations: 2, llmCalls: 2 });
     expect(result.tokenUsage.totalTokens).toBeGreaterThan(0);
   });
@@ -94,6 +94,24 @@ describe('AgentRunner over the real kernel and the offline model', () => {
     expect(scripted.requests[1].messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'c1', content: expect.stringContaining('"code":"invalid_input"') });
     expect(result).toMatchObject({ success: false, output: 'try 2', error: { code: 'agent.iteration_limit' } });
     expect(result.toolCalls.map((c) => c.success)).toEqual([false, false]);
+  });
+
+  it('When the sandboxed tool fails with a reason, Then the model reads the code, the reason and the message, and the run goes on', async () => {
+    const scripted = new QueuedLlmProvider(
+      [callTools('adding', [{ id: 'c1', name: 'calculator', arguments: '{"expression":"2 +"}' }]), answer('sorry')],
+      'offline',
+    );
+    const agent = anAgent({ ownerId: TEST_ACTOR.userId, includeTools: ['calculator'] });
+    const result = await runnerOver(kernel, scripted).run(TEST_ACTOR, agent, 'add');
+
+    const toolMessage = scripted.requests[1].messages.at(-1);
+    expect(toolMessage).toMatchObject({ role: 'tool', toolCallId: 'c1' });
+    expect(JSON.parse(String(toolMessage?.content))).toEqual({
+      success: false,
+      error: { code: 'runtime_error', reason: 'syntax_error', message: expect.stringContaining('Expected expression') },
+    });
+    expect(result.toolCalls.map((c) => c.success)).toEqual([false]);
+    expect(result).toMatchObject({ success: true, output: 'sorry' });
   });
 
   it('When a tool call passes the user’s tool-use rate, Then the model reads a rate_limited tool error and the run goes on to its answer', async () => {

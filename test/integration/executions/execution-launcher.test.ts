@@ -65,15 +65,15 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
         status: 'completed',
         success: true,
         input: { question: 'two plus three times four' },
-        output: { ok: true, value: 14 },
+        output: { value: 14 },
         tokenUsage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
         error: null,
       });
       expect(execution.steps).toMatchObject([
         { node_id: 'start', status: 'completed' },
         { node_id: 'ask', label: 'Ask', status: 'completed', output: '2 + 3 * 4' },
-        { node_id: 'calc', label: 'Calculate', status: 'completed', output: { ok: true, value: 14 } },
-        { node_id: 'end', status: 'completed', output: { ok: true, value: 14 } },
+        { node_id: 'calc', label: 'Calculate', status: 'completed', output: { value: 14 } },
+        { node_id: 'end', status: 'completed', output: { value: 14 } },
       ]);
       expect(execution.startedAt).toBeInstanceOf(Date);
       expect(execution.finishedAt!.getTime()).toBeGreaterThanOrEqual(execution.startedAt!.getTime());
@@ -92,6 +92,18 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
       expect(execution).toMatchObject({ status: 'failed', success: false, output: null, error: { code: 'tool.invalid_input' } });
       expect(execution.steps.map((s) => (s as { status: string }).status)).toEqual(['completed', 'failed', 'skipped']);
       expect(await t.executions.findById(execution.id)).toEqual(execution);
+    });
+
+    it('When the tool itself cannot compute, Then its failure fails the node rather than flowing on as output', async () => {
+      const t = bed([]);
+      const owner = await t.aStoredUser();
+      const graph = linearGraph(node('calc', 'tool', { tool_id: 'calculator', arguments: { expression: '1 / 0' } }));
+      const workflow = await t.aStoredWorkflow({ ownerId: owner.id, graph });
+
+      const execution = await t.launcher.run(asActor(owner), { type: 'workflow', id: workflow.id }, {}, { trigger: 'webhook' });
+
+      expect(execution).toMatchObject({ status: 'failed', output: null, error: { code: 'tool.runtime_error', message: 'Division by zero' } });
+      expect(execution.steps.map((s) => (s as { status: string }).status)).toEqual(['completed', 'failed', 'skipped']);
     });
 
     it('When another user asks to run a workflow, Then it is not found and nothing is stored; an admin may run it', async () => {
@@ -113,7 +125,7 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
 
       const admin: Actor = { userId: randomUUID(), role: 'admin' };
       const execution = await t.launcher.run(admin, { type: 'workflow', id: workflow.id }, { question: 'x' }, { trigger: 'api' });
-      expect(execution).toMatchObject({ status: 'completed', ownerId: admin.userId, output: { ok: true, value: 2 } });
+      expect(execution).toMatchObject({ status: 'completed', ownerId: admin.userId, output: { value: 2 } });
     });
 
     it('When an agent runs, Then the record holds its reply, its steps and its tokens, in agent mode', async () => {
@@ -236,7 +248,7 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
         await bothHandled;
 
         const finished = (await t.executions.findById(pending.id)) as Execution;
-        expect(finished).toMatchObject({ status: 'completed', success: true, output: { ok: true, value: 42 } });
+        expect(finished).toMatchObject({ status: 'completed', success: true, output: { value: 42 } });
         expect(llm.requests).toHaveLength(1);
         expect(await queue.deadLetters(EXECUTION_RUN_JOB)).toEqual([]);
       } finally {
@@ -253,7 +265,7 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
 
       await t.runHandler.handle(job);
       const finished = await t.executions.findById(pending.id);
-      expect(finished).toMatchObject({ status: 'completed', output: { ok: true, value: 8 }, startedAt: expect.any(Date) });
+      expect(finished).toMatchObject({ status: 'completed', output: { value: 8 }, startedAt: expect.any(Date) });
       await t.runHandler.handle({ ...job, attempt: 2 });
       expect(await t.executions.findById(pending.id)).toEqual(finished);
     });

@@ -9,7 +9,7 @@ const SHAPE_OF_KERNEL_API = `
 const api = require('kernel:api');
 exports.default = () => {
   const shape = {};
-  for (const name of Object.keys(api)) if (name !== 'KernelError' && name !== 'log') shape[name] = Object.keys(api[name]).sort();
+  for (const name of Object.keys(api)) if (name !== 'KernelError' && name !== 'ToolError' && name !== 'log') shape[name] = Object.keys(api[name]).sort();
   return shape;
 };`;
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { JsonObject } from '../../../core/shared/json';
 import { createTestKernel, TestKernel } from '../../support/kernel-harness';
 
 const FIXTURES = join(__dirname, '../../fixtures/plugins');
@@ -101,6 +102,50 @@ describe('Sandbox isolation', () => {
       logs: [{ level: 'error', message: 'about to fail' }],
     });
     await expectRecovered();
+  });
+
+  describe('When a tool fails with a ToolError', () => {
+    const failure = async (input: JsonObject) => {
+      const outcome = await kernel.invoke('tool_error', input);
+      if (outcome.success) throw new Error(`tool_error succeeded with ${JSON.stringify(outcome.result)}`);
+      return outcome;
+    };
+
+    it('Then the call fails with runtime_error, the tool’s reason and its message, in the receipt too', async () => {
+      expect(await failure({ mode: 'reason', reason: 'invalid_pattern' })).toMatchObject({
+        error: { code: 'runtime_error', reason: 'invalid_pattern', message: 'The pattern does not compile' },
+        receipt: { tool_id: 'tool_error', outcome: 'runtime_error' },
+      });
+    });
+
+    it('Then a subclass keeps its reason, and a reason cannot be rewritten after the error is made', async () => {
+      expect((await failure({ mode: 'subclass' })).error).toEqual({ code: 'runtime_error', reason: 'invalid_pattern', message: 'from a subclass' });
+      expect((await failure({ mode: 'tampered' })).error).toEqual({ code: 'runtime_error', reason: 'invalid_pattern', message: 'reason is read-only' });
+    });
+
+    it('Then the reason invalid_input is the outcome code invalid_input, without a reason', async () => {
+      expect((await failure({ mode: 'reason', reason: 'invalid_input' })).error).toEqual({ code: 'invalid_input', message: 'The pattern does not compile' });
+    });
+
+    it.each([['Not Snake'], ['x'.repeat(65)], ['trailing_'], [42]])(
+      'Then a reason that is not short snake_case (%j) is refused where it is made',
+      async (reason) => {
+        const { error } = await failure({ mode: 'reason', reason });
+        expect(error).toEqual({ code: 'runtime_error', message: expect.stringContaining('ToolError: the reason must be a snake_case string') });
+      },
+    );
+
+    it('Then an ordinary error with a reason property carries no reason', async () => {
+      expect((await failure({ mode: 'lookalike' })).error).toEqual({ code: 'runtime_error', message: 'an ordinary error' });
+    });
+  });
+
+  it('When a capability error goes uncaught, Then its code is the reason of a runtime_error, unless the kernel keeps it as the outcome code', async () => {
+    const missing = await kernel.invoke('tool_error', { mode: 'missing_file' });
+    expect(missing).toMatchObject({ success: false, error: { code: 'runtime_error', reason: 'not_found' } });
+    const denied = await kernel.invoke('tool_error', { mode: 'denied' });
+    expect(denied).toMatchObject({ success: false, error: { code: 'capability_denied' } });
+    expect(denied.success === false && 'reason' in denied.error).toBe(false);
   });
 
   it('When the input breaks the input schema, Then the call fails with invalid_input before any code runs', async () => {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ToolError } from '../../../core/domain/tool/tool-outcome';
 import { createTestKernel, TestKernel } from '../../support/kernel-harness';
 
-const BUDGET_MESSAGE = /^Stopped: (step budget of 2000000|time budget of 5000 ms) exceeded\.$/;
+// Which budget trips first depends on the machine's speed: 2,000,000 steps or 5 seconds.
+const BUDGET = '(step budget of 2000000|time budget of 5000 ms)';
 
 interface RunResult {
-  ok: boolean;
-  result?: unknown;
-  error?: { type: string; message: string };
+  result: unknown;
   logs: string[];
   steps: number;
 }
@@ -29,6 +29,14 @@ describe('code tools through the real kernel', () => {
     return outcome.result as unknown as RunResult;
   }
 
+  /** The user's code failed: the call fails, with the reason and a message that ends in the last console lines. */
+  async function failure(code: string): Promise<ToolError> {
+    const outcome = await kernel.invoke('run_javascript', { code });
+    if (outcome.success) throw new Error(`run_javascript succeeded with ${JSON.stringify(outcome.result)}`);
+    expect(outcome.receipt.outcome).toBe('runtime_error');
+    return outcome.error;
+  }
+
   describe('run_javascript', () => {
     it('When main uses its input and logs, Then its result and console lines come back', async () => {
       const result = await run(
@@ -46,7 +54,6 @@ describe('code tools through the real kernel', () => {
         },
       );
       expect(result).toEqual({
-        ok: true,
         result: { total: 9, names: ['TEA', 'CAKE'], when: '1970-01-01T00:00:00.000Z' },
         logs: ['items: 2 {"first":"tea"}', '[warn] careful'],
         steps: 5,
@@ -63,26 +70,20 @@ describe('code tools through the real kernel', () => {
 
     it('When main is async, Then its awaited value is the result', async () => {
       const result = await run('async function main(n) { const parts = await Promise.all([1, 2, 3].map(async (x) => x * n)); return parts; }', 10);
-      expect(result).toMatchObject({ ok: true, result: [10, 20, 30] });
+      expect(result).toMatchObject({ result: [10, 20, 30] });
     });
 
-    it('When main loops forever, Then the step budget stops it and earlier logs are kept', async () => {
-      const outcome = await kernel.invoke('run_javascript', { code: 'function main() { console.log("starting"); while (true) {} }' });
-      expect(outcome).toMatchObject({
-        success: true,
-        // Which budget trips first depends on the machine's speed: 2,000,000 steps or 5 seconds.
-        result: { ok: false, error: { type: 'budget_exceeded', message: expect.stringMatching(BUDGET_MESSAGE) }, logs: ['starting'] },
-        receipt: { outcome: 'success' },
+    it('When main loops forever, Then the budget stops it: the call fails with budget_exceeded and the earlier logs', async () => {
+      expect(await failure('function main() { console.log("starting"); while (true) {} }')).toEqual({
+        code: 'runtime_error',
+        reason: 'budget_exceeded',
+        message: expect.stringMatching(new RegExp(`^Stopped: ${BUDGET} exceeded\\. \\(steps: \\d+\\)\nConsole, last lines:\nstarting$`)),
       });
     });
 
     it('When the code catches the budget error and loops on, Then it is stopped all the same', async () => {
-      const result = await run('function main() { for (;;) { try { while (true) {} } catch (e) { console.log("caught:", e.message); } } }');
-      expect(result).toMatchObject({
-        ok: false,
-        error: { type: 'budget_exceeded' },
-        logs: [expect.stringMatching(/^caught: (step budget of 2000000|time budget of 5000 ms) exceeded$/)],
-      });
+      const error = await failure('function main() { for (;;) { try { while (true) {} } catch (e) { console.log("caught:", e.message); } } }');
+      expect(error).toMatchObject({ reason: 'budget_exceeded', message: expect.stringMatching(new RegExp(`\ncaught: ${BUDGET} exceeded$`)) });
     });
 
     it('When the code reaches for the host, Then it finds no require, kernel:api, Function or eval', async () => {
@@ -99,7 +100,6 @@ describe('code tools through the real kernel', () => {
          }`,
       );
       expect(result).toMatchObject({
-        ok: true,
         result: {
           globals: 'undefined,undefined,undefined,undefined,undefined,undefined,undefined',
           constructor: 'EvalError: Code generation (Function, eval) is disabled in run_javascript.',
@@ -110,28 +110,44 @@ describe('code tools through the real kernel', () => {
       });
     });
 
-    it('When the code does not parse, Then a syntax error comes back', async () => {
-      expect(await run('function main( { return 1 }')).toMatchObject({
-        ok: false,
-        error: { type: 'syntax_error', message: expect.stringContaining('SyntaxError') },
-        steps: 0,
+    it('When the code does not parse, Then the call fails with syntax_error', async () => {
+      expect(await failure('function main( { return 1 }')).toEqual({
+        code: 'runtime_error',
+        reason: 'syntax_error',
+        message: expect.stringMatching(/^SyntaxError: .* \(steps: 0\)$/),
       });
     });
 
-    it('When there is no main function, Then the error says to define it', async () => {
-      expect(await run('const x = 1;')).toMatchObject({ ok: false, error: { type: 'missing_main', message: 'The code must define `function main(input)`.' } });
+    it('When there is no main function, Then the call fails with missing_main saying to define it', async () => {
+      expect(await failure('const x = 1;')).toEqual({
+        code: 'runtime_error',
+        reason: 'missing_main',
+        message: 'The code must define `function main(input)`. (steps: 0)',
+      });
     });
 
-    it('When main throws, Then the error and the logs before it come back', async () => {
-      const result = await run('function main() { console.log("before"); throw new TypeError("bad thing"); }');
-      expect(result).toEqual({ ok: false, error: { type: 'runtime_error', message: 'TypeError: bad thing' }, logs: ['before'], steps: 1 });
+    it('When main throws, Then the call fails with uncaught_exception, the error and the logs before it', async () => {
+      expect(await failure('function main() { console.log("before"); throw new TypeError("bad thing"); }')).toEqual({
+        code: 'runtime_error',
+        reason: 'uncaught_exception',
+        message: 'TypeError: bad thing (steps: 1)\nConsole, last lines:\nbefore',
+      });
     });
 
-    it('When main returns undefined or something that is not JSON, Then null or an invalid_result error comes back', async () => {
-      expect(await run('function main() {}')).toMatchObject({ ok: true, result: null });
-      expect(await run('function main() { return 10n; }')).toMatchObject({
-        ok: false,
-        error: { type: 'invalid_result', message: expect.stringContaining('not JSON-serialisable') },
+    it('When the console holds more than the message can, Then the message keeps the last lines and stays under 1,000 characters', async () => {
+      const { message } = await failure(
+        'function main() { for (let i = 0; i < 100; i++) console.log("line " + i + " " + "x".repeat(40)); throw new Error("late"); }',
+      );
+      expect(message.length).toBeLessThanOrEqual(1000);
+      expect(message).toMatch(/^Error: late \(steps: \d+\)\nConsole, last lines:\nline \d+ x+\n/);
+      expect(message.endsWith(`line 99 ${'x'.repeat(40)}`)).toBe(true);
+    });
+
+    it('When main returns undefined or something that is not JSON, Then null comes back, or the call fails with invalid_result', async () => {
+      expect(await run('function main() {}')).toMatchObject({ result: null });
+      expect(await failure('function main() { return 10n; }')).toMatchObject({
+        reason: 'invalid_result',
+        message: expect.stringContaining('not JSON-serialisable'),
       });
     });
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JsonValue } from '../../../core/shared/json';
 import { createTestKernel, TestKernel } from '../../support/kernel-harness';
+import { failureOf } from './builtin-tool-examples';
 
 type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
 
@@ -62,15 +63,13 @@ describe('send_webhook', () => {
       headers: { 'X-Event-Type': 'order.paid', Authorization: 'Bearer leaked', Cookie: 'sid=1', 'X-Api-Key': 'k', Host: 'evil.example' },
     });
     expect(result).toEqual({
-      delivered: true,
-      ok: true,
       status: 201,
+      status_ok: true,
       content_type: 'text/plain; charset=utf-8',
       body_excerpt: 'received',
       body_truncated: false,
       url: `${base}/services/T0001/B0002/***?channel=ops&token=***`,
       dropped_headers: ['authorization', 'cookie', 'host', 'x-api-key'],
-      error: null,
     });
     expect(received).toHaveLength(1);
     const [request] = received;
@@ -86,9 +85,9 @@ describe('send_webhook', () => {
     expect(JSON.parse(request.body)).toEqual(payload);
   });
 
-  it('When the receiver answers 500, Then it is delivered but not ok', async () => {
+  it('When the receiver answers 500, Then that is its answer: a result with the status, not a failure', async () => {
     const result = await run('send_webhook', { url: `${base}/fail`, payload: { n: 1 } });
-    expect(result).toMatchObject({ delivered: true, ok: false, status: 500, content_type: 'application/json', body_excerpt: '{"error":"boom"}', error: null });
+    expect(result).toMatchObject({ status: 500, status_ok: false, content_type: 'application/json', body_excerpt: '{"error":"boom"}' });
   });
 
   it('When the answer is long, Then only a 2,000-character excerpt comes back', async () => {
@@ -97,22 +96,28 @@ describe('send_webhook', () => {
     expect(result.body_excerpt).toBe('a'.repeat(2000));
   });
 
-  it('When the answer is over the size cap, Then the call answers with a too_large error', async () => {
-    const result = await run('send_webhook', { url: `${base}/huge`, payload: {} });
-    expect(result).toMatchObject({ delivered: false, ok: false, status: null, error: { code: 'too_large' } });
+  it('When the answer is over the size cap, Then the call fails with the reason too_large', async () => {
+    expect((await failureOf(kernel, 'send_webhook', { url: `${base}/huge`, payload: {} })).error).toEqual({
+      code: 'runtime_error',
+      reason: 'too_large',
+      message: 'The receiver answered with a body over 256 KB.',
+    });
   });
 
-  it('When the receiver does not answer in time, Then the call answers with a timeout error', async () => {
-    const result = await run('send_webhook', { url: `${base}/slow`, payload: {}, timeout_ms: 1000 });
-    expect(result).toMatchObject({ delivered: false, status: null, error: { code: 'timeout' } });
+  it('When the receiver does not answer in time, Then the call fails with timeout', async () => {
+    const outcome = await failureOf(kernel, 'send_webhook', { url: `${base}/slow`, payload: {}, timeout_ms: 1000 });
+    expect(outcome).toMatchObject({ error: { code: 'timeout' }, receipt: { outcome: 'timeout' } });
   });
 
-  it('When nothing listens at the address, Then the call answers with an upstream_error', async () => {
+  it('When nothing listens at the address, Then the call fails with the reason upstream_error', async () => {
     const closed = await startReceiver();
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const result = await run('send_webhook', { url: `http://127.0.0.1:${port}/hook`, payload: {} });
-    expect(result).toMatchObject({ delivered: false, error: { code: 'upstream_error' } });
+    expect((await failureOf(kernel, 'send_webhook', { url: `http://127.0.0.1:${port}/hook`, payload: {} })).error).toEqual({
+      code: 'runtime_error',
+      reason: 'upstream_error',
+      message: 'The receiver could not be reached or failed.',
+    });
   });
 
   it.each([
@@ -120,9 +125,8 @@ describe('send_webhook', () => {
     ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/'],
     ['an IPv4-mapped loopback literal', 'http://[::ffff:127.0.0.2]/hook'],
   ])('When the target is %s, Then the egress guard refuses it and the call fails', async (_case, url) => {
-    const outcome = await kernel.invoke('send_webhook', { url, payload: { leak: true } });
-    expect(outcome.success).toBe(false);
-    if (!outcome.success) expect(outcome.error.message).toMatch(/not allowed/);
+    const { error } = await failureOf(kernel, 'send_webhook', { url, payload: { leak: true } });
+    expect(error).toMatchObject({ code: 'runtime_error', reason: 'forbidden_target', message: expect.stringMatching(/not allowed/) });
   });
 
   it('When the receiver redirects to a private address, Then the hop is refused', async () => {
@@ -292,13 +296,18 @@ describe('calendar_event_ics', () => {
   });
 
   it.each([
-    ['an end before the start', { title: 't', start: '2025-03-10T10:00Z', end: '2025-03-10T09:00Z' }, /end must be after start/],
-    ['an unknown time zone', { title: 't', start: '2025-03-10T10:00', timezone: 'Mars/Olympus' }, /Unknown time zone/],
-    ['a date that does not exist', { title: 't', start: '2025-02-30' }, /start must be an ISO 8601 date/],
-  ])('When the event has %s, Then the call fails with a readable message', async (_case, input, message) => {
-    const outcome = await kernel.invoke('calendar_event_ics', input);
-    expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error' } });
-    if (!outcome.success) expect(outcome.error.message).toMatch(message);
+    ['an end before the start', { title: 't', start: '2025-03-10T10:00Z', end: '2025-03-10T09:00Z' }, { code: 'invalid_input' }, /end must be after start/],
+    ['both an end and a duration', { title: 't', start: '2025-03-10', end: '2025-03-11', duration_minutes: 30 }, { code: 'invalid_input' }, /not both/],
+    [
+      'an unknown time zone',
+      { title: 't', start: '2025-03-10T10:00', timezone: 'Mars/Olympus' },
+      { code: 'runtime_error', reason: 'invalid_time_zone' },
+      /Unknown time zone/,
+    ],
+    ['a date that does not exist', { title: 't', start: '2025-02-30' }, { code: 'runtime_error', reason: 'invalid_date' }, /start must be an ISO 8601 date/],
+  ])('When the event has %s, Then the call fails with %j and a readable message', async (_case, input, code, message) => {
+    const { error } = await failureOf(kernel, 'calendar_event_ics', input);
+    expect(error).toEqual({ ...code, message: expect.stringMatching(message) });
   });
 
   it.each([

@@ -16,33 +16,29 @@ describeManifestExamples(TOOLS, () => kernel);
 
 describe('json_parse', () => {
   it('When the text is valid JSON, Then the value and its type come back', async () => {
-    expect(await run('json_parse', { text: '[1, "two", {"three": null}]' })).toEqual({ ok: true, value: [1, 'two', { three: null }], type: 'array' });
-    expect(await run('json_parse', { text: ' 42 ' })).toEqual({ ok: true, value: 42, type: 'number' });
+    expect(await run('json_parse', { text: '[1, "two", {"three": null}]' })).toEqual({ value: [1, 'two', { three: null }], type: 'array' });
+    expect(await run('json_parse', { text: ' 42 ' })).toEqual({ value: 42, type: 'number' });
   });
 
-  it('When a property value is missing on line 2, Then the error gives its position, line and column', async () => {
-    expect(await run('json_parse', { text: '{\n  "a": }' })).toEqual({
-      ok: false,
-      error: { code: 'invalid_json', message: expect.stringContaining('Unexpected character "}"'), position: 9, line: 2, column: 8, near: '{\n  "a": }' },
+  it('When a property value is missing on line 2, Then the call fails with invalid_json and the message gives position, line and column', async () => {
+    expect((await failureOf(kernel, 'json_parse', { text: '{\n  "a": }' })).error).toEqual({
+      code: 'runtime_error',
+      reason: 'invalid_json',
+      message: expect.stringMatching(/^Unexpected character "}".* at line 2, column 8 \(position 9\), near "\{\\n {2}\\"a\\": \}"$/),
     });
   });
 
   it('When the text is cut short or has trailing content, Then each is reported where it happens', async () => {
-    expect(await run('json_parse', { text: '{"a": [1, 2' })).toMatchObject({ ok: false, error: { message: 'Unexpected end of input', position: 11 } });
-    expect(await run('json_parse', { text: '{"a": 1} {"b": 2}' })).toMatchObject({
-      ok: false,
-      error: { message: 'Unexpected content after the JSON value', position: 9, column: 10 },
-    });
-    expect(await run('json_parse', { text: "{'a': 1}" })).toMatchObject({
-      ok: false,
-      error: { message: 'Expected a double-quoted property name', position: 1 },
-    });
+    const messageOf = async (text: string) => (await failureOf(kernel, 'json_parse', { text })).error.message;
+    expect(await messageOf('{"a": [1, 2')).toMatch(/^Unexpected end of input at line 1, column 12 \(position 11\)/);
+    expect(await messageOf('{"a": 1} {"b": 2}')).toMatch(/^Unexpected content after the JSON value at line 1, column 10 \(position 9\)/);
+    expect(await messageOf("{'a': 1}")).toMatch(/^Expected a double-quoted property name at line 1, column 2 \(position 1\)/);
   });
 
   it('When a nesting 100 000 levels deep is left open, Then the error is found without overflowing the stack', async () => {
-    expect(await run('json_parse', { text: '['.repeat(100_000) })).toMatchObject({
-      ok: false,
-      error: { message: 'Unexpected end of input', position: 100_000 },
+    expect((await failureOf(kernel, 'json_parse', { text: '['.repeat(100_000) })).error).toMatchObject({
+      reason: 'invalid_json',
+      message: expect.stringContaining('Unexpected end of input at line 1, column 100001 (position 100000)'),
     });
   });
 
@@ -66,7 +62,6 @@ describe('json_query', () => {
 
   it('When a filter selects books by a property, Then the matching values and their paths come back', async () => {
     expect(await run('json_query', { json: store, path: '$.store.book[?(@.isbn)].author' })).toEqual({
-      ok: true,
       count: 2,
       values: ['Herman Melville', 'J. R. R. Tolkien'],
       paths: ["$['store']['book'][1]['author']", "$['store']['book'][2]['author']"],
@@ -76,12 +71,11 @@ describe('json_query', () => {
 
   it('When the document is JSON text and the path is recursive, Then every price is found in document order', async () => {
     const result = await run('json_query', { json: JSON.stringify(store), path: '$..price' });
-    expect(result).toMatchObject({ ok: true, count: 4, values: [8.95, 8.99, 22.99, 19.95] });
+    expect(result).toMatchObject({ count: 4, values: [8.95, 8.99, 22.99, 19.95] });
   });
 
   it('When more values match than the limit, Then the first ones come back with the full count', async () => {
     expect(await run('json_query', { json: store, path: '$.store.book[*].price', limit: 2 })).toEqual({
-      ok: true,
       count: 3,
       values: [8.95, 8.99],
       paths: ["$['store']['book'][0]['price']", "$['store']['book'][1]['price']"],
@@ -89,14 +83,17 @@ describe('json_query', () => {
     });
   });
 
-  it('When the JSON text is broken or the path cannot be parsed, Then a structured error comes back', async () => {
-    expect(await run('json_query', { json: '{"a": ', path: '$.a' })).toMatchObject({ ok: false, error: { code: 'invalid_json' } });
-    expect(await run('json_query', { json: store, path: '$.store.book[(' })).toMatchObject({ ok: false, error: { code: 'invalid_path' } });
+  it('When the JSON text is broken or the path cannot be parsed, Then the call fails with its reason', async () => {
+    expect((await failureOf(kernel, 'json_query', { json: '{"a": ', path: '$.a' })).error).toMatchObject({ code: 'runtime_error', reason: 'invalid_json' });
+    expect((await failureOf(kernel, 'json_query', { json: store, path: '$.store.book[(' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_path',
+    });
   });
 
   it('When a filter tries to reach JavaScript globals, Then the safe evaluator refuses it', async () => {
-    const result = await run('json_query', { json: store, path: '$.store.book[?(@.constructor.constructor("return 1")())]' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_path' } });
+    const { error } = await failureOf(kernel, 'json_query', { json: store, path: '$.store.book[?(@.constructor.constructor("return 1")())]' });
+    expect(error).toMatchObject({ code: 'runtime_error', reason: 'invalid_path' });
   });
 
   it('When the matching values would outgrow the kernel output cap, Then the first ones come back, marked truncated', async () => {
@@ -123,7 +120,6 @@ describe('json_to_csv', () => {
       { id: 2, note: 'a,b' },
     ];
     expect(await run('json_to_csv', { json: rows })).toEqual({
-      ok: true,
       csv: 'id,note,text,missing\n1,"say ""hi""","two\nlines",\n2,"a,b",,',
       rows: 2,
       columns: ['id', 'note', 'text', 'missing'],
@@ -133,21 +129,20 @@ describe('json_to_csv', () => {
   it('When columns, a delimiter, CRLF and formula escaping are asked for, Then the CSV follows them', async () => {
     const rows = [{ name: 'Ada', formula: '=1+1', extra: true }];
     expect(await run('json_to_csv', { json: rows, columns: ['formula', 'name'], delimiter: ';', newline: '\r\n', escape_formulae: true })).toEqual({
-      ok: true,
       csv: 'formula;name\r\n"\'=1+1";Ada',
       rows: 1,
       columns: ['formula', 'name'],
     });
   });
 
-  it('When the rows are scalars or the text is not JSON, Then a structured error comes back', async () => {
-    expect(await run('json_to_csv', { json: [1, 2, 3] })).toMatchObject({ ok: false, error: { code: 'invalid_rows' } });
-    expect(await run('json_to_csv', { json: '[{"a":1' })).toMatchObject({ ok: false, error: { code: 'invalid_json' } });
+  it('When the rows are scalars or the text is not JSON, Then the call fails with its reason', async () => {
+    expect((await failureOf(kernel, 'json_to_csv', { json: [1, 2, 3] })).error).toMatchObject({ code: 'runtime_error', reason: 'invalid_rows' });
+    expect((await failureOf(kernel, 'json_to_csv', { json: '[{"a":1' })).error).toMatchObject({ code: 'runtime_error', reason: 'invalid_json' });
   });
 
-  it('When the CSV would outgrow the kernel output cap, Then a structured error asks for fewer rows', async () => {
+  it('When the CSV would outgrow the kernel output cap, Then the call fails with result_too_large', async () => {
     const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i, text: 'x'.repeat(500) }));
-    expect(await run('json_to_csv', { json: rows })).toMatchObject({ ok: false, error: { code: 'result_too_large' } });
+    expect((await failureOf(kernel, 'json_to_csv', { json: rows })).error).toMatchObject({ code: 'runtime_error', reason: 'result_too_large' });
   });
 
   it('When json is a number or an unknown option is passed, Then the kernel refuses the input', async () => {

@@ -91,12 +91,19 @@ describe('sql_query', () => {
 
   it('When the data source is unknown, Then the failure lists the available ones', async () => {
     const failure = await failureOf(kernel, 'sql_query', { datasource: 'warehouse', sql: 'SELECT 1' });
-    expect(failure.error).toEqual({ code: 'runtime_error', message: 'No data source "warehouse". Available: "crm" (document), "sales" (sqlite).' });
+    expect(failure.error).toEqual({
+      code: 'runtime_error',
+      reason: 'not_found',
+      message: 'No data source "warehouse". Available: "crm" (document), "sales" (sqlite).',
+    });
   });
 
   it('When another user names the data source, Then it does not exist for them', async () => {
     const outcome = await kernel.invoke('sql_query', { datasource: 'sales', sql: 'SELECT 1' }, { actor: BOB });
-    expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: 'No data source "sales". The user has no data sources.' } });
+    expect(outcome).toMatchObject({
+      success: false,
+      error: { code: 'runtime_error', reason: 'not_found', message: 'No data source "sales". The user has no data sources.' },
+    });
   });
 
   it.each([
@@ -105,19 +112,18 @@ describe('sql_query', () => {
     ['two statements', 'SELECT 1; DROP TABLE orders'],
   ])('When the SQL is %s, Then the call fails with the refusal and the table is intact', async (_name, sql) => {
     const failure = await failureOf(kernel, 'sql_query', { datasource: 'sales', sql });
-    expect(failure.error.code).toBe('runtime_error');
-    expect(failure.error.message).toMatch(/^Only one read-only statement/);
+    expect(failure.error).toMatchObject({ code: 'runtime_error', reason: 'invalid_argument', message: expect.stringMatching(/^Only one read-only statement/) });
     expect(await resultOf(kernel, 'sql_query', { datasource: 'sales', sql: 'SELECT COUNT(*) FROM orders' })).toMatchObject({ rows: [[5]] });
   });
 
   it('When the SQL is wrong, Then the database’s reason reaches the model', async () => {
     const failure = await failureOf(kernel, 'sql_query', { datasource: 'sales', sql: 'SELECT total FROM orders' });
-    expect(failure.error).toEqual({ code: 'runtime_error', message: 'The database refused the query: no such column: total' });
+    expect(failure.error).toEqual({ code: 'runtime_error', reason: 'invalid_argument', message: 'The database refused the query: no such column: total' });
   });
 
-  it('When a document data source is named, Then the model is told to use document_db_query', async () => {
+  it('When a document data source is named, Then the call fails with wrong_datasource_type, telling the model to use document_db_query', async () => {
     const failure = await failureOf(kernel, 'sql_query', { datasource: 'crm', sql: 'SELECT 1' });
-    expect(failure.error.message).toContain('use document_db_query');
+    expect(failure.error).toMatchObject({ code: 'runtime_error', reason: 'wrong_datasource_type', message: expect.stringContaining('use document_db_query') });
   });
 
   it('When the input has extra fields or too many rows are asked, Then the kernel refuses the input', async () => {
@@ -152,7 +158,11 @@ describe('document_db_query', () => {
 
   it('When the filter is malformed, Then the failure names the offending place', async () => {
     const failure = await failureOf(kernel, 'document_db_query', { datasource: 'crm', collection: 'orders', filter: { total: { $where: 'sleep(1000)' } } });
-    expect(failure.error).toEqual({ code: 'runtime_error', message: 'Invalid document query: filter.total.$where is not a supported operator' });
+    expect(failure.error).toEqual({
+      code: 'runtime_error',
+      reason: 'invalid_argument',
+      message: 'Invalid document query: filter.total.$where is not a supported operator',
+    });
   });
 
   it('When a catastrophic regex meets values that take a backtracking engine hours, Then it answers at once (the matcher is linear)', async () => {
@@ -172,8 +182,11 @@ describe('document_db_query', () => {
     expect(result).toMatchObject({ documents: [{ code: 'a'.repeat(40) }], count: 1 });
   });
 
-  it('When a SQL data source is named, Then the model is told to use sql_query', async () => {
-    expect((await failureOf(kernel, 'document_db_query', { datasource: 'sales', collection: 'orders' })).error.message).toContain('use sql_query');
+  it('When a SQL data source is named, Then the call fails with wrong_datasource_type, telling the model to use sql_query', async () => {
+    expect((await failureOf(kernel, 'document_db_query', { datasource: 'sales', collection: 'orders' })).error).toMatchObject({
+      reason: 'wrong_datasource_type',
+      message: expect.stringContaining('use sql_query'),
+    });
   });
 });
 

@@ -21,43 +21,50 @@ const SAMPLES = ['', 'a', 'ab', 'abc', 'Hello, World!', 'héllo wörld ✓ 中�
 describe('base64', () => {
   it.each(SAMPLES.map((text) => [text.slice(0, 20), text]))('When "%s" is encoded both ways, Then it matches Node and decodes back', async (_label, text) => {
     const bytes = Buffer.byteLength(text);
-    expect(await run('base64', { operation: 'encode', text })).toEqual({ ok: true, result: Buffer.from(text).toString('base64'), bytes });
+    expect(await run('base64', { operation: 'encode', text })).toEqual({ result: Buffer.from(text).toString('base64'), bytes });
     const urlSafe = Buffer.from(text).toString('base64url');
-    expect(await run('base64', { operation: 'encode', text, url_safe: true })).toEqual({ ok: true, result: urlSafe, bytes });
-    expect(await run('base64', { operation: 'decode', text: urlSafe })).toEqual({ ok: true, result: text, bytes });
+    expect(await run('base64', { operation: 'encode', text, url_safe: true })).toEqual({ result: urlSafe, bytes });
+    expect(await run('base64', { operation: 'decode', text: urlSafe })).toEqual({ result: text, bytes });
   });
 
   it('When Base64 is wrapped across lines, Then the whitespace is ignored', async () => {
-    expect(await run('base64', { operation: 'decode', text: 'aGVs\nbG8g\r\nd29y bGQ=' })).toEqual({ ok: true, result: 'hello world', bytes: 11 });
+    expect(await run('base64', { operation: 'decode', text: 'aGVs\nbG8g\r\nd29y bGQ=' })).toEqual({ result: 'hello world', bytes: 11 });
   });
 
   it('When hex bytes are encoded and binary data decoded to hex, Then the bytes survive', async () => {
     const bytes = Buffer.from([0, 255, 128, 10, 13, 200]);
     expect(await run('base64', { operation: 'encode', text: bytes.toString('hex'), input_encoding: 'hex', padding: false })).toEqual({
-      ok: true,
       result: bytes.toString('base64').replace(/=+$/, ''),
       bytes: 6,
     });
     expect(await run('base64', { operation: 'decode', text: bytes.toString('base64'), output_encoding: 'hex' })).toEqual({
-      ok: true,
       result: bytes.toString('hex'),
       bytes: 6,
     });
   });
 
-  it('When the input is not Base64, not hex, or decodes to non-UTF-8 bytes, Then a structured error comes back', async () => {
-    expect(await run('base64', { operation: 'decode', text: 'ab$c' })).toMatchObject({ ok: false, error: { code: 'invalid_base64' } });
-    expect(await run('base64', { operation: 'decode', text: 'abcde' })).toMatchObject({ ok: false, error: { code: 'invalid_base64' } });
-    expect(await run('base64', { operation: 'encode', text: 'abc', input_encoding: 'hex' })).toMatchObject({ ok: false, error: { code: 'invalid_hex' } });
+  it('When the input is not Base64, not hex, or decodes to non-UTF-8 bytes, Then the call fails with its reason', async () => {
+    expect((await failureOf(kernel, 'base64', { operation: 'decode', text: 'ab$c' })).error).toMatchObject({ code: 'runtime_error', reason: 'invalid_base64' });
+    expect((await failureOf(kernel, 'base64', { operation: 'decode', text: 'abcde' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_base64',
+    });
+    expect((await failureOf(kernel, 'base64', { operation: 'encode', text: 'abc', input_encoding: 'hex' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_hex',
+    });
     // 0xC0 0xAF is an overlong '/', which a strict decoder must refuse.
-    expect(await run('base64', { operation: 'decode', text: Buffer.from([0xc0, 0xaf]).toString('base64') })).toMatchObject({
-      ok: false,
-      error: { code: 'not_utf8' },
+    expect((await failureOf(kernel, 'base64', { operation: 'decode', text: Buffer.from([0xc0, 0xaf]).toString('base64') })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'not_utf8',
     });
   });
 
-  it('When the encoding would outgrow the kernel output cap, Then a structured error comes back', async () => {
-    expect(await run('base64', { operation: 'encode', text: 'é'.repeat(400_000) })).toMatchObject({ ok: false, error: { code: 'result_too_large' } });
+  it('When the encoding would outgrow the kernel output cap, Then the call fails with its reason', async () => {
+    expect((await failureOf(kernel, 'base64', { operation: 'encode', text: 'é'.repeat(400_000) })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'result_too_large',
+    });
   });
 
   it('When the operation is missing, Then the kernel refuses the input', async () => {
@@ -67,24 +74,22 @@ describe('base64', () => {
 
 describe('url_codec', () => {
   it.each(['a b&c=d/é?#', '100% ✓ 😀', "!'()*-._~"])('When %p is encoded as a component, Then it matches encodeURIComponent and decodes back', async (text) => {
-    expect(await run('url_codec', { operation: 'encode_component', text })).toEqual({ ok: true, result: encodeURIComponent(text) });
-    expect(await run('url_codec', { operation: 'decode_component', text: encodeURIComponent(text) })).toEqual({ ok: true, result: text });
+    expect(await run('url_codec', { operation: 'encode_component', text })).toEqual({ result: encodeURIComponent(text) });
+    expect(await run('url_codec', { operation: 'decode_component', text: encodeURIComponent(text) })).toEqual({ result: text });
   });
 
   it('When a whole URI is encoded and decoded, Then its reserved characters stay', async () => {
     expect(await run('url_codec', { operation: 'encode_uri', text: 'https://x.org/a b/ü?q=1&r=é#frag' })).toEqual({
-      ok: true,
       result: 'https://x.org/a%20b/%C3%BC?q=1&r=%C3%A9#frag',
     });
     expect(await run('url_codec', { operation: 'decode_uri', text: 'https://x.org/a%20b?q=%26%C3%A9' })).toEqual({
-      ok: true,
       result: 'https://x.org/a b?q=%26é',
     });
   });
 
   it('When plus_as_space is set, Then + and spaces are form-encoded', async () => {
-    expect(await run('url_codec', { operation: 'decode_component', text: 'red+shoes%2B', plus_as_space: true })).toEqual({ ok: true, result: 'red shoes+' });
-    expect(await run('url_codec', { operation: 'encode_component', text: 'red shoes+', plus_as_space: true })).toEqual({ ok: true, result: 'red+shoes%2B' });
+    expect(await run('url_codec', { operation: 'decode_component', text: 'red+shoes%2B', plus_as_space: true })).toEqual({ result: 'red shoes+' });
+    expect(await run('url_codec', { operation: 'encode_component', text: 'red shoes+', plus_as_space: true })).toEqual({ result: 'red+shoes%2B' });
   });
 
   it('When a query string is parsed, Then it reads like URLSearchParams, repeated names becoming arrays', async () => {
@@ -92,7 +97,6 @@ describe('url_codec', () => {
     const expected = [...new URLSearchParams('q=caf%C3%A9+au+lait&tag=a&tag=b&empty=&flag&bad=%zz&__proto__=x')].map(([name, value]) => ({ name, value }));
     const result = await run('url_codec', { operation: 'parse_query', text });
     expect(result).toEqual({
-      ok: true,
       params: JSON.parse('{"q":"café au lait","tag":["a","b"],"empty":"","flag":"","bad":"%zz","__proto__":"x"}'),
       pairs: expected,
     });
@@ -112,17 +116,23 @@ describe('url_codec', () => {
     ]);
   });
 
-  it('When a %-escape is malformed or the argument is missing, Then a structured error comes back', async () => {
-    expect(await run('url_codec', { operation: 'decode_component', text: '%E2%82' })).toMatchObject({ ok: false, error: { code: 'malformed_input' } });
-    expect(await run('url_codec', { operation: 'encode_component', text: '\ud800' })).toMatchObject({ ok: false, error: { code: 'malformed_input' } });
-    expect(await run('url_codec', { operation: 'encode_uri' })).toMatchObject({ ok: false, error: { code: 'missing_argument' } });
-    expect(await run('url_codec', { operation: 'build_query' })).toMatchObject({ ok: false, error: { code: 'missing_argument' } });
+  it('When a %-escape is malformed or the argument is missing, Then the call fails with its reason', async () => {
+    expect((await failureOf(kernel, 'url_codec', { operation: 'decode_component', text: '%E2%82' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'malformed_input',
+    });
+    expect((await failureOf(kernel, 'url_codec', { operation: 'encode_component', text: '\ud800' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'malformed_input',
+    });
+    expect((await failureOf(kernel, 'url_codec', { operation: 'encode_uri' })).error).toEqual({ code: 'invalid_input', message: 'encode_uri needs text' });
+    expect((await failureOf(kernel, 'url_codec', { operation: 'build_query' })).error).toEqual({ code: 'invalid_input', message: 'build_query needs params' });
   });
 
-  it('When the encoding would outgrow the kernel output cap, Then a structured error comes back', async () => {
-    expect(await run('url_codec', { operation: 'encode_component', text: '€'.repeat(150_000) })).toMatchObject({
-      ok: false,
-      error: { code: 'result_too_large' },
+  it('When the encoding would outgrow the kernel output cap, Then the call fails with its reason', async () => {
+    expect((await failureOf(kernel, 'url_codec', { operation: 'encode_component', text: '€'.repeat(150_000) })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'result_too_large',
     });
   });
 
@@ -138,7 +148,6 @@ describe('hash_digest', () => {
     'When %s hashes "%s", Then the digest equals node:crypto',
     async (algorithm, _label, text) => {
       expect(await run('hash_digest', { text, algorithm })).toEqual({
-        ok: true,
         digest: createHash(algorithm).update(text, 'utf8').digest('hex'),
         algorithm,
         encoding: 'hex',
@@ -152,7 +161,6 @@ describe('hash_digest', () => {
     const text = 'ab✓'.repeat(200_000);
     const key = 'k'.repeat(300);
     expect(await run('hash_digest', { text, algorithm, hmac_key: key, encoding: 'base64' })).toMatchObject({
-      ok: true,
       digest: createHmac(algorithm, key).update(text, 'utf8').digest('base64'),
       hmac: true,
     });
@@ -184,7 +192,10 @@ describe('hash_digest', () => {
       digest: createHash('sha256').update(bytes).digest('hex'),
       bytes: 5,
     });
-    expect(await run('hash_digest', { text: 'xyz', input_encoding: 'hex', algorithm: 'md5' })).toMatchObject({ ok: false, error: { code: 'invalid_hex' } });
+    expect((await failureOf(kernel, 'hash_digest', { text: 'xyz', input_encoding: 'hex', algorithm: 'md5' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_hex',
+    });
   });
 
   it('When the algorithm is unsupported, Then the kernel refuses the input', async () => {
@@ -200,7 +211,6 @@ describe('jwt_decode', () => {
     const [, , signature] = token.split('.');
     const payload = jwt.decode(token) as { iat: number; exp: number; nbf: number };
     expect(await run('jwt_decode', { token: `Bearer ${token}` })).toEqual({
-      ok: true,
       verified: false,
       header: { alg: 'HS256', typ: 'JWT', kid: 'k1' },
       payload: { sub: 'user-7', roles: ['admin'], name: 'Zoë', iat: payload.iat, exp: payload.exp, nbf: payload.nbf },
@@ -223,21 +233,24 @@ describe('jwt_decode', () => {
 
   it('When the token has no exp, Then expired is null', async () => {
     const token = jwt.sign({ sub: 'x' }, SECRET, { noTimestamp: true });
-    expect(await run('jwt_decode', { token })).toMatchObject({ ok: true, payload: { sub: 'x' }, expired: null, not_yet_valid: null });
+    expect(await run('jwt_decode', { token })).toMatchObject({ payload: { sub: 'x' }, expired: null, not_yet_valid: null });
   });
 
-  it('When the token is malformed, encrypted, not base64url or not JSON, Then a structured error comes back', async () => {
+  it('When the token is malformed, encrypted, not base64url or not JSON, Then the call fails with its reason', async () => {
     const encoded = (value: string) => Buffer.from(value).toString('base64url');
-    expect(await run('jwt_decode', { token: 'abc.def' })).toMatchObject({ ok: false, error: { code: 'malformed_token' } });
-    expect(await run('jwt_decode', { token: 'a.b.c.d.e' })).toMatchObject({ ok: false, error: { code: 'encrypted_token' } });
-    expect(await run('jwt_decode', { token: `${encoded('{"alg":"none"}')}.pay load.x` })).toMatchObject({ ok: false, error: { code: 'invalid_base64url' } });
-    expect(await run('jwt_decode', { token: `${encoded('{"alg":"none"}')}.${encoded('not json')}.x` })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_json' },
+    expect((await failureOf(kernel, 'jwt_decode', { token: 'abc.def' })).error).toMatchObject({ code: 'runtime_error', reason: 'malformed_token' });
+    expect((await failureOf(kernel, 'jwt_decode', { token: 'a.b.c.d.e' })).error).toMatchObject({ code: 'runtime_error', reason: 'encrypted_token' });
+    expect((await failureOf(kernel, 'jwt_decode', { token: `${encoded('{"alg":"none"}')}.pay load.x` })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_base64url',
     });
-    expect(await run('jwt_decode', { token: `${encoded('{"alg":"none"}')}.${encoded('{}')}.`, at: 'someday' })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_date' },
+    expect((await failureOf(kernel, 'jwt_decode', { token: `${encoded('{"alg":"none"}')}.${encoded('not json')}.x` })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_json',
+    });
+    expect((await failureOf(kernel, 'jwt_decode', { token: `${encoded('{"alg":"none"}')}.${encoded('{}')}.`, at: 'someday' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_date',
     });
   });
 

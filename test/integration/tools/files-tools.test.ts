@@ -78,6 +78,7 @@ describe('files tools through the real kernel', () => {
         success: false,
         error: {
           code: 'runtime_error',
+          reason: 'too_large',
           message: 'images/large.bin is 600000 bytes; base64 reads are limited to 524288 bytes (read text files as utf8, in windows).',
         },
       });
@@ -93,9 +94,12 @@ describe('files tools through the real kernel', () => {
       expect(outcome).toMatchObject({ success: true, result: { exists: false } });
     });
 
-    it('When the path is a folder, Then the call fails pointing to workspace_list', async () => {
+    it('When the path is a folder, Then the call fails with is_a_directory, pointing to workspace_list', async () => {
       const outcome = await kernel.invoke('workspace_read', { path: 'notes' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('use workspace_list') } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', reason: 'is_a_directory', message: expect.stringContaining('use workspace_list') },
+      });
     });
 
     const escapes = (): Array<[string, string]> => [
@@ -112,14 +116,20 @@ describe('files tools through the real kernel', () => {
         expect(resolve(workspaceRoot, path)).toBe(bait);
         expect(readFileSync(bait, 'utf8')).toContain(BAIT);
         const outcome = await kernel.invoke('workspace_read', { path });
-        expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+        expect(outcome).toMatchObject({
+          success: false,
+          error: { code: 'runtime_error', reason: 'invalid_argument', message: expect.stringMatching(/^workspace: /) },
+        });
         expect(JSON.stringify(outcome)).not.toContain(BAIT);
       }
     });
 
     it('When the path holds a NUL byte in front of a harmless extension, Then the jail refuses it and no bait is read', async () => {
       const outcome = await kernel.invoke('workspace_read', { path: '../outside.txt\u0000.md' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', reason: 'invalid_argument', message: expect.stringMatching(/^workspace: /) },
+      });
       expect(JSON.stringify(outcome)).not.toContain(BAIT);
     });
   });
@@ -136,6 +146,11 @@ describe('files tools through the real kernel', () => {
       const outcome = await kernel.invoke('workspace_write', { path: 'logs/run.log', content: 'step 2\n', mode: 'append' });
       expect(outcome).toMatchObject({ success: true, result: { written: true, created: false, size: 14 } });
       expect(onDisk('logs/run.log')).toBe('step 1\nstep 2\n');
+    });
+
+    it('When the path is a folder, Then the call fails with is_a_directory and nothing changes', async () => {
+      const outcome = await kernel.invoke('workspace_write', { path: 'notes', content: 'x' });
+      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', reason: 'is_a_directory', message: 'notes is a directory.' } });
     });
 
     it('When mode is create and the file exists, Then nothing is written', async () => {
@@ -160,7 +175,10 @@ describe('files tools through the real kernel', () => {
       for (const [path, landing] of targets) {
         expect(resolve(workspaceRoot, path)).toBe(landing);
         const outcome = await kernel.invoke('workspace_write', { path, content: 'x' });
-        expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+        expect(outcome).toMatchObject({
+          success: false,
+          error: { code: 'runtime_error', reason: 'invalid_argument', message: expect.stringMatching(/^workspace: /) },
+        });
         expect(existsSync(landing)).toBe(false);
       }
     });
@@ -168,7 +186,10 @@ describe('files tools through the real kernel', () => {
     it('When the path climbs onto an existing file outside the workspace, Then it is not overwritten or appended to', async () => {
       for (const mode of ['overwrite', 'append']) {
         const outcome = await kernel.invoke('workspace_write', { path: '../../outside.txt', content: 'tampered', mode });
-        expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+        expect(outcome).toMatchObject({
+          success: false,
+          error: { code: 'runtime_error', reason: 'invalid_argument', message: expect.stringMatching(/^workspace: /) },
+        });
       }
       expect(readFileSync(join(kernel.dataDir, 'outside.txt'), 'utf8')).toBe(`${BAIT} two levels up`);
       expect(readFileSync(join(kernel.dataDir, 'workspace', 'user-2', 'secret.txt'), 'utf8')).toBe(`${BAIT} of another user`);
@@ -208,10 +229,21 @@ describe('files tools through the real kernel', () => {
       expect(outcome).toEqual(expect.objectContaining({ success: true, result: { path: 'nowhere', exists: false, entries: [], truncated: false } }));
     });
 
+    it('When the path is a file, Then the call fails with not_a_directory, pointing to workspace_read', async () => {
+      const outcome = await kernel.invoke('workspace_list', { path: 'notes/todo.md' });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', reason: 'not_a_directory', message: expect.stringContaining('use workspace_read') },
+      });
+    });
+
     it('When the path leaves the workspace, Then the jail refuses it and no other workspace is listed', async () => {
       for (const path of ['../', '../user-2', join(kernel.dataDir, 'workspace')]) {
         const outcome = await kernel.invoke('workspace_list', { path });
-        expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringMatching(/^workspace: /) } });
+        expect(outcome).toMatchObject({
+          success: false,
+          error: { code: 'runtime_error', reason: 'invalid_argument', message: expect.stringMatching(/^workspace: /) },
+        });
         expect(JSON.stringify(outcome)).not.toMatch(/user-2|secret\.txt|outside\.txt/);
       }
     });
@@ -254,14 +286,25 @@ describe('files tools through the real kernel', () => {
       });
     });
 
-    it('When the PDF is encrypted, Then the call fails saying so', async () => {
+    it('When the PDF is encrypted, Then the call fails with encrypted_pdf, saying so', async () => {
       const outcome = await kernel.invoke('pdf_extract_text', { path: 'docs/locked.pdf' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('This PDF is encrypted') } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', reason: 'encrypted_pdf', message: expect.stringContaining('This PDF is encrypted') },
+      });
     });
 
-    it('When the file is not a PDF, Then the call fails saying so', async () => {
+    it('When the file is not a PDF, Then the call fails with not_a_pdf, saying so', async () => {
       const outcome = await kernel.invoke('pdf_extract_text', { path: 'docs/fake.pdf' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('Not a PDF file') } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', reason: 'not_a_pdf', message: expect.stringContaining('Not a PDF file') },
+      });
+    });
+
+    it('When the file does not exist, Then the call fails with the reason not_found', async () => {
+      const outcome = await kernel.invoke('pdf_extract_text', { path: 'docs/missing.pdf' });
+      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', reason: 'not_found' } });
     });
   });
 
@@ -301,11 +344,11 @@ describe('files tools through the real kernel', () => {
       expect(outcome).toMatchObject({ success: true, result: { rows: [{ id: 2, customer: 'Grace Hopper' }], row_count: 1, total_rows: 4, truncated: true } });
     });
 
-    it('When the sheet does not exist, Then the failure lists the sheets there are', async () => {
+    it('When the sheet does not exist, Then the call fails with sheet_not_found, listing the sheets there are', async () => {
       const outcome = await kernel.invoke('spreadsheet_read', { path: 'data/book.xlsx', sheet: 'Missing' });
       expect(outcome).toMatchObject({
         success: false,
-        error: { code: 'runtime_error', message: 'No sheet named "Missing"; the workbook has: Orders, Notes & misc.' },
+        error: { code: 'runtime_error', reason: 'sheet_not_found', message: 'No sheet named "Missing"; the workbook has: Orders, Notes & misc.' },
       });
     });
 
@@ -346,9 +389,9 @@ describe('files tools through the real kernel', () => {
       });
     });
 
-    it('When a sheet name is given for a CSV, Then the call fails saying sheets are for XLSX', async () => {
+    it('When a sheet name is given for a CSV, Then the call fails with invalid_input, saying sheets are for XLSX', async () => {
       const outcome = await kernel.invoke('spreadsheet_read', { path: 'data/orders.csv', sheet: 'Orders' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('applies to XLSX') } });
+      expect(outcome).toMatchObject({ success: false, error: { code: 'invalid_input', message: expect.stringContaining('applies to XLSX') } });
     });
   });
 });

@@ -125,7 +125,7 @@ describe('kb_search', () => {
     const { result } = await run<{ results: Array<{ content: string }> }>('kb_search', { query: 'secret merger with Globex', top_k: 50 });
     expect(result.results.some((hit) => hit.content.includes('Globex'))).toBe(false);
     const outcome = await kernel.invoke('kb_search', { query: 'merger', knowledge_base_id: otherPrivate });
-    expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('not found') } });
+    expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', reason: 'not_found', message: expect.stringContaining('not found') } });
   });
 
   it('When min_score is high, Then weak matches are left out', async () => {
@@ -167,7 +167,7 @@ describe('kb_add_document', () => {
 
   it("When a user adds to another user's private base, Then it fails as not found", async () => {
     const outcome = await kernel.invoke('kb_add_document', { knowledge_base_id: otherPrivate, title: 'x.txt', content: 'Injected text.' });
-    expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('not found') } });
+    expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', reason: 'not_found', message: expect.stringContaining('not found') } });
   });
 
   it.each([

@@ -130,6 +130,12 @@ describe('LLM tools with the offline model', () => {
     });
   });
 
+  it('When classify_text gets labels that are the same once trimmed, Then the call fails with invalid_input and asks no model', async () => {
+    const outcome = await kernel.invoke('classify_text', { text: 'anything', labels: ['billing', ' billing '] });
+    expect(outcome).toMatchObject({ success: false, error: { code: 'invalid_input', message: 'Give at least two distinct, non-blank labels.' } });
+    expect(model.requests).toHaveLength(0);
+  });
+
   it('When sentiment gets the offline generic JSON, Then the lexicon rates it', async () => {
     expect(await run('sentiment', { text: 'Terrible support, the app crashed again and nobody helped.' })).toMatchObject({
       sentiment: 'negative',

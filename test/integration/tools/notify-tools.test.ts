@@ -86,18 +86,18 @@ describe('notify', () => {
 describe('send_email', () => {
   it('When an e-mail is sent, Then the SMTP server receives it with the subject and plain-text body', async () => {
     const result = await resultOf(kernel, 'send_email', { to: 'team@example.com', subject: 'Weekly report', body: 'Revenue is up 4%.\n\n-- your agent' });
-    expect(result).toEqual({ id: expect.any(String), delivered: true, detail: null });
+    expect(result).toEqual({ id: expect.any(String) });
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]).toMatchObject({ from: 'agents@platform.test', to: ['team@example.com'] });
     expect(smtp.messages[0].data).toMatch(/^Subject: Weekly report$/m);
     expect(smtp.messages[0].data).toContain('Revenue is up 4%.\r\n\r\n-- your agent');
   });
 
-  it('When the server refuses the recipient, Then the tool answers not delivered with the reason', async () => {
-    expect(await resultOf(kernel, 'send_email', { to: 'reject@example.com', subject: 's', body: 'b' })).toEqual({
-      id: expect.any(String),
-      delivered: false,
-      detail: 'The mail server refused the recipient (550)',
+  it('When the server refuses the recipient, Then the call fails with not_delivered and the server’s answer', async () => {
+    expect((await failureOf(kernel, 'send_email', { to: 'reject@example.com', subject: 's', body: 'b' })).error).toEqual({
+      code: 'runtime_error',
+      reason: 'not_delivered',
+      message: 'The mail server refused the recipient (550)',
     });
   });
 
@@ -121,37 +121,33 @@ describe('im_send_message', () => {
       text: 'v2 is live',
       format: 'slack',
     });
-    expect(result).toEqual({ id: expect.any(String), delivered: true, format: 'slack', status: 200, detail: null });
+    expect(result).toEqual({ id: expect.any(String), format: 'slack', status: 200 });
     expect(receiver.requests[0]).toMatchObject({ method: 'POST', url: '/services/T1/B2/abc' });
     expect(JSON.parse(receiver.requests[0].body)).toEqual({ text: '*Deploy*\nv2 is live' });
   });
 
   it('When no format is given for an unknown host, Then the generic body is sent', async () => {
-    expect(await resultOf(kernel, 'im_send_message', { webhook_url: `${receiver.url}/bot`, text: 'hello' })).toMatchObject({
-      format: 'generic',
-      delivered: true,
-    });
+    expect(await resultOf(kernel, 'im_send_message', { webhook_url: `${receiver.url}/bot`, text: 'hello' })).toMatchObject({ format: 'generic', status: 200 });
     expect(JSON.parse(receiver.requests[0].body)).toEqual({ title: null, text: 'hello', data: {} });
   });
 
-  it('When Feishu answers 200 with an error code, Then the tool reports the refusal', async () => {
+  it('When Feishu answers 200 with an error code, Then the call fails with not_delivered and the refusal', async () => {
     answer = { status: 200, body: '{"code":19024,"msg":"Key Words Not Found"}' };
-    expect(await resultOf(kernel, 'im_send_message', { webhook_url: `${receiver.url}/open-apis/bot/v2/hook/x`, text: 'hi', format: 'feishu' })).toEqual({
-      id: expect.any(String),
-      delivered: false,
-      format: 'feishu',
-      status: 200,
-      detail: 'The chat platform refused the message (code 19024): Key Words Not Found',
+    const failure = await failureOf(kernel, 'im_send_message', { webhook_url: `${receiver.url}/open-apis/bot/v2/hook/x`, text: 'hi', format: 'feishu' });
+    expect(failure.error).toEqual({
+      code: 'runtime_error',
+      reason: 'not_delivered',
+      message: 'The chat platform refused the message (code 19024): Key Words Not Found',
     });
     expect(JSON.parse(receiver.requests[0].body)).toEqual({ msg_type: 'text', content: { text: 'hi' } });
   });
 
-  it('When the webhook answers 404, Then the tool reports it was not delivered', async () => {
+  it('When the webhook answers 404, Then the call fails with not_delivered naming the status', async () => {
     answer = { status: 404, body: 'no_service' };
-    expect(await resultOf(kernel, 'im_send_message', { webhook_url: `${receiver.url}/gone`, text: 'hi', format: 'slack' })).toMatchObject({
-      delivered: false,
-      status: 404,
-      detail: 'The chat platform answered HTTP 404',
+    expect((await failureOf(kernel, 'im_send_message', { webhook_url: `${receiver.url}/gone`, text: 'hi', format: 'slack' })).error).toEqual({
+      code: 'runtime_error',
+      reason: 'not_delivered',
+      message: 'The chat platform answered HTTP 404',
     });
   });
 
@@ -160,7 +156,6 @@ describe('im_send_message', () => {
     ['the metadata address', 'http://169.254.169.254/latest/meta-data'],
   ])('When the webhook URL is %s, Then the egress guard refuses it', async (_name, url) => {
     const failure = await failureOf(kernel, 'im_send_message', { webhook_url: url, text: 'hi' });
-    expect(failure.error.code).toBe('runtime_error');
-    expect(failure.error.message).toMatch(/not allowed/);
+    expect(failure.error).toMatchObject({ code: 'runtime_error', reason: 'forbidden_target', message: expect.stringMatching(/not allowed/) });
   });
 });

@@ -31,6 +31,8 @@ const EXAMPLE_AGENT = '3b9f2c1e-8d4a-4f6b-9c2e-7a1d5e0f4b21';
 const EXAMPLE_WORKFLOW = '5c2d8e4f-1a3b-4c5d-8e9f-0a1b2c3d4e5f';
 const EXAMPLE_TASK = '9a7b6c5d-4e3f-4a1b-8c2d-1e0f9a8b7c6d';
 
+const EXACTLY_ONE_TIMING = 'Give exactly one of cron (a recurring run, e.g. "0 9 * * 1-5") and run_at (a single run at an ISO 8601 date-time).';
+
 const LLM_GRAPH: WorkflowGraph = {
   nodes: [
     { id: 'start', type: 'start' },
@@ -134,7 +136,7 @@ describe('call_agent', () => {
     await agents.create(draft);
     await agents.create(deployed);
     const failure = await failureOf(kernel, 'call_agent', { agent_id: draft.id, message: 'hi' });
-    expect(failure.error).toEqual({ code: 'runtime_error', message: `not_found: Agent "${draft.id}" not found` });
+    expect(failure.error).toEqual({ code: 'runtime_error', reason: 'not_found', message: `Agent "${draft.id}" not found` });
     expect(await resultOf(kernel, 'call_agent', { agent_id: deployed.id, message: 'hi' })).toMatchObject({ success: true, reply: 'echo: hi' });
   });
 });
@@ -168,7 +170,7 @@ describe('run_workflow', () => {
     const workflow = aWorkflow({ graph: TOOL_GRAPH });
     await workflows.create(workflow);
     const result = await resultOf(kernel, 'run_workflow', { workflow_id: workflow.id, input: { expression: '2 + 3 * 4' }, wait: true });
-    expect(result).toMatchObject({ status: 'completed', success: true, output: { ok: true, value: 14 }, steps_count: 3 });
+    expect(result).toMatchObject({ status: 'completed', success: true, output: { value: 14 }, steps_count: 3 });
   });
 
   it('When a node of the workflow fails, Then the answer is the failed execution with its error, not a failed call', async () => {
@@ -221,7 +223,7 @@ describe('run_workflow', () => {
     const workflow = aWorkflow({ ownerId: BOB.userId, graph: LLM_GRAPH });
     await workflows.create(workflow);
     const failure = await failureOf(kernel, 'run_workflow', { workflow_id: workflow.id });
-    expect(failure.error).toEqual({ code: 'runtime_error', message: `not_found: Workflow "${workflow.id}" not found` });
+    expect(failure.error).toEqual({ code: 'runtime_error', reason: 'not_found', message: `Workflow "${workflow.id}" not found` });
     expect(llm.requests).toHaveLength(0);
   });
 });
@@ -296,14 +298,14 @@ describe('create_task and update_task_status', () => {
   });
 
   it.each([
-    ['completed', 'claimed', 'conflict: Cannot move a task that is completed to claimed: completed is final'],
-    ['pending', 'failed', 'conflict: Cannot move a task that is pending to failed: it can move to claimed'],
-    ['pending', 'completed', 'conflict: Cannot move a task that is pending to completed: it can move to claimed'],
-  ])('When a %s task is moved to %s, Then the move fails with the conflict code and the task is unchanged', async (from, to, message) => {
+    ['completed', 'claimed', 'Cannot move a task that is completed to claimed: completed is final'],
+    ['pending', 'failed', 'Cannot move a task that is pending to failed: it can move to claimed'],
+    ['pending', 'completed', 'Cannot move a task that is pending to completed: it can move to claimed'],
+  ])('When a %s task is moved to %s, Then the move fails with the reason conflict and the task is unchanged', async (from, to, message) => {
     const task = aTask({ status: from as Task['status'], completedAt: from === 'completed' ? new Date(NOW) : null });
     await tasks.create(task);
     const failure = await failureOf(kernel, 'update_task_status', { task_id: task.id, status: to });
-    expect(failure.error).toEqual({ code: 'runtime_error', message });
+    expect(failure.error).toEqual({ code: 'runtime_error', reason: 'conflict', message });
     expect((await tasks.findById(task.id))?.status).toBe(from);
   });
 
@@ -312,14 +314,17 @@ describe('create_task and update_task_status', () => {
     const second = await resultOf<{ id: string; depends_on: string[] }>(kernel, 'create_task', { title: 'Second', depends_on: [first.id] });
     expect(second.depends_on).toEqual([first.id]);
     const failure = await failureOf(kernel, 'update_task_status', { task_id: second.id, status: 'claimed' });
-    expect(failure.error.message).toMatch(/^conflict: Cannot claim a task while a task it depends on is unfinished: "First"/);
+    expect(failure.error).toMatchObject({
+      reason: 'conflict',
+      message: expect.stringMatching(/^Cannot claim a task while a task it depends on is unfinished: "First"/),
+    });
   });
 
   it('When the task is another user’s, Then it is not found, and nothing changes', async () => {
     const task = aTask({ ownerId: BOB.userId });
     await tasks.create(task);
     const failure = await failureOf(kernel, 'update_task_status', { task_id: task.id, status: 'claimed' });
-    expect(failure.error).toEqual({ code: 'runtime_error', message: `not_found: Task "${task.id}" not found` });
+    expect(failure.error).toEqual({ code: 'runtime_error', reason: 'not_found', message: `Task "${task.id}" not found` });
     expect((await tasks.findById(task.id))?.status).toBe('pending');
   });
 });
@@ -366,23 +371,24 @@ describe('schedule_run', () => {
   });
 
   it.each([
+    [{ cron: '@daily', run_at: '2029-12-01T10:00:00Z' }, { code: 'invalid_input' }, EXACTLY_ONE_TIMING],
+    [{}, { code: 'invalid_input' }, EXACTLY_ONE_TIMING],
+    [{ run_at: '2029-11-01T10:00:00Z' }, { code: 'runtime_error', reason: 'invalid_argument' }, 'Invalid schedule: run_at must be in the future'],
     [
-      { cron: '@daily', run_at: '2029-12-01T10:00:00Z' },
-      'Give exactly one of cron (a recurring run, e.g. "0 9 * * 1-5") and run_at (a single run at an ISO 8601 date-time).',
+      { cron: '0 9 * * 1-5', timezone: 'Mars/Olympus' },
+      { code: 'runtime_error', reason: 'invalid_argument' },
+      'Invalid schedule: timezone unknown time zone "Mars/Olympus"',
     ],
-    [{}, 'Give exactly one of cron (a recurring run, e.g. "0 9 * * 1-5") and run_at (a single run at an ISO 8601 date-time).'],
-    [{ run_at: '2029-11-01T10:00:00Z' }, 'invalid_argument: Invalid schedule: run_at must be in the future'],
-    [{ cron: '0 9 * * 1-5', timezone: 'Mars/Olympus' }, 'invalid_argument: Invalid schedule: timezone unknown time zone "Mars/Olympus"'],
-  ])('When the timing is %j, Then the tool refuses it with a clear message', async (timing, message) => {
+  ])('When the timing is %j, Then the tool refuses it as %j with a clear message', async (timing, code, message) => {
     const failure = await failureOf(kernel, 'schedule_run', { target_type: 'workflow', target_id: EXAMPLE_WORKFLOW, ...timing });
-    expect(failure.error).toEqual({ code: 'runtime_error', message });
+    expect(failure.error).toEqual({ ...code, message });
   });
 
   it('When the target is another user’s workflow, Then it is not found and nothing is stored', async () => {
     const workflow = aWorkflow({ ownerId: BOB.userId, graph: LLM_GRAPH });
     await workflows.create(workflow);
     const failure = await failureOf(kernel, 'schedule_run', { target_type: 'workflow', target_id: workflow.id, cron: '@daily' });
-    expect(failure.error).toEqual({ code: 'runtime_error', message: `not_found: Workflow "${workflow.id}" not found` });
+    expect(failure.error).toEqual({ code: 'runtime_error', reason: 'not_found', message: `Workflow "${workflow.id}" not found` });
     expect(await schedules.countByOwner(BOB.userId)).toBe(0);
   });
 });

@@ -17,7 +17,6 @@ describeManifestExamples(TOOLS, () => kernel);
 describe('regex_extract', () => {
   it('When a pattern has an optional group, Then every match comes back with null for the group that did not take part', async () => {
     expect(await run('regex_extract', { text: 'v1.2 and v3', pattern: 'v(\\d+)(?:\\.(\\d+))?' })).toEqual({
-      ok: true,
       count: 2,
       truncated: false,
       matches: [
@@ -29,31 +28,37 @@ describe('regex_extract', () => {
 
   it('When multiline and unicode flags are set, Then ^ matches at every line and astral characters count once', async () => {
     const result = await run('regex_extract', { text: '😀 one\n😀 two', pattern: '^\\p{Emoji_Presentation} (\\w+)$', flags: 'mu' });
-    expect(result).toMatchObject({ ok: true, count: 2, matches: [{ groups: ['one'] }, { groups: ['two'], index: 7 }] });
+    expect(result).toMatchObject({ count: 2, matches: [{ groups: ['one'] }, { groups: ['two'], index: 7 }] });
   });
 
   it('When a pattern matches the empty string, Then the search stops at max_matches instead of looping', async () => {
     const empty = (index: number) => ({ match: '', index, groups: [] });
     expect(await run('regex_extract', { text: 'abc', pattern: 'x*', max_matches: 2 })).toEqual({
-      ok: true,
       count: 2,
       truncated: true,
       matches: [empty(0), empty(1)],
     });
   });
 
-  it('When the pattern does not compile, Then the error comes back as a result', async () => {
-    expect(await run('regex_extract', { text: 'abc', pattern: '(?<x>a' })).toMatchObject({ ok: false, error: { code: 'invalid_pattern' } });
+  it('When nothing matches, Then that is an answer: zero matches, not a failure', async () => {
+    expect(await run('regex_extract', { text: 'abc', pattern: '\\d+' })).toEqual({ count: 0, truncated: false, matches: [] });
+  });
+
+  it('When the pattern does not compile, Then the call fails with invalid_pattern', async () => {
+    expect((await failureOf(kernel, 'regex_extract', { text: 'abc', pattern: '(?<x>a' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_pattern',
+    });
   });
 
   it('When the matches would outgrow the kernel output cap, Then the search stops early and says so', async () => {
     // A lookahead matches at every position and captures the next 2 000 characters each time.
-    const result = await run<{ ok: boolean; count: number; truncated: boolean }>('regex_extract', {
+    const result = await run<{ count: number; truncated: boolean }>('regex_extract', {
       text: 'x'.repeat(5000),
       pattern: '(?=(.{2000}))',
       max_matches: 1000,
     });
-    expect(result).toMatchObject({ ok: true, truncated: true });
+    expect(result).toMatchObject({ truncated: true });
     expect(result.count).toBeGreaterThan(400);
     expect(result.count).toBeLessThan(460);
   });
@@ -61,7 +66,7 @@ describe('regex_extract', () => {
   it('When a pattern backtracks catastrophically, Then the CPU limit stops it with a timeout and the tool still works afterwards', async () => {
     const outcome = await failureOf(kernel, 'regex_extract', { text: `${'a'.repeat(40)}!`, pattern: '^(a+)+$' });
     expect(outcome.error.code).toBe('timeout');
-    expect(await run('regex_extract', { text: 'aaa', pattern: 'a' })).toMatchObject({ ok: true, count: 3 });
+    expect(await run('regex_extract', { text: 'aaa', pattern: 'a' })).toMatchObject({ count: 3 });
   });
 
   it('When the text is over the cap or a flag is unknown, Then the kernel refuses the input', async () => {
@@ -73,7 +78,6 @@ describe('regex_extract', () => {
 describe('text_replace', () => {
   it('When replacing literally with ignore_case and only the first, Then one match changes and regex characters are plain', async () => {
     expect(await run('text_replace', { text: 'A.b a.b', find: 'a.b', replace: '$1', ignore_case: true, all: false })).toEqual({
-      ok: true,
       text: '$1 a.b',
       replacements: 1,
     });
@@ -82,20 +86,23 @@ describe('text_replace', () => {
   it('When replacing with a regex and named groups, Then $<name> inserts the group', async () => {
     expect(
       await run('text_replace', { text: 'john smith, ada lovelace', find: '(?<first>\\w+) (?<last>\\w+)', replace: '$<last> $<first>', mode: 'regex' }),
-    ).toEqual({ ok: true, text: 'smith john, lovelace ada', replacements: 2 });
+    ).toEqual({ text: 'smith john, lovelace ada', replacements: 2 });
   });
 
   it('When nothing matches, Then the text comes back unchanged with zero replacements', async () => {
-    expect(await run('text_replace', { text: 'abc', find: 'z', replace: 'y' })).toEqual({ ok: true, text: 'abc', replacements: 0 });
+    expect(await run('text_replace', { text: 'abc', find: 'z', replace: 'y' })).toEqual({ text: 'abc', replacements: 0 });
   });
 
   it('When the result would explode in size, Then it is refused before being built', async () => {
-    const result = await run('text_replace', { text: 'a'.repeat(10_000), find: 'a', replace: 'b'.repeat(1000) });
-    expect(result).toMatchObject({ ok: false, error: { code: 'result_too_large' } });
+    const { error } = await failureOf(kernel, 'text_replace', { text: 'a'.repeat(10_000), find: 'a', replace: 'b'.repeat(1000) });
+    expect(error).toEqual({ code: 'runtime_error', reason: 'result_too_large', message: 'The result would exceed 300000 characters' });
   });
 
-  it('When the regex is invalid, Then the error comes back as a result', async () => {
-    expect(await run('text_replace', { text: 'a', find: '[', replace: '', mode: 'regex' })).toMatchObject({ ok: false, error: { code: 'invalid_pattern' } });
+  it('When the regex is invalid, Then the call fails with invalid_pattern', async () => {
+    expect((await failureOf(kernel, 'text_replace', { text: 'a', find: '[', replace: '', mode: 'regex' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_pattern',
+    });
   });
 
   it('When find is empty or mode is unknown, Then the kernel refuses the input', async () => {
@@ -107,7 +114,6 @@ describe('text_replace', () => {
 describe('text_split', () => {
   it('When splitting lines with mixed endings, Then blank lines are dropped and parts trimmed', async () => {
     expect(await run('text_split', { text: ' one \r\ntwo\r\n\n three\n', mode: 'lines' })).toEqual({
-      ok: true,
       parts: ['one', 'two', 'three'],
       count: 3,
       truncated: false,
@@ -141,12 +147,11 @@ describe('text_split', () => {
   it('When a long text is split into sentences, Then every sentence comes back once and whole', async () => {
     const sentences = Array.from({ length: 600 }, (_, i) => `Sentence number ${i} ends here.`);
     const result = await run('text_split', { text: sentences.join(' '), mode: 'sentences', max_parts: 10_000 });
-    expect(result).toEqual({ ok: true, parts: sentences, count: 600, truncated: false });
+    expect(result).toEqual({ parts: sentences, count: 600, truncated: false });
   });
 
   it('When chunking text with emoji and an overlap, Then chunks cut between code points and repeat the overlap', async () => {
     expect(await run('text_split', { text: '😀a😀b😀c', mode: 'chunks', chunk_size: 3, overlap: 1 })).toEqual({
-      ok: true,
       parts: ['😀a😀', '😀b😀', '😀c'],
       count: 3,
       truncated: false,
@@ -155,7 +160,6 @@ describe('text_split', () => {
 
   it('When there are more parts than max_parts, Then the first ones come back with the full count', async () => {
     expect(await run('text_split', { text: 'abcdefghij', mode: 'chunks', chunk_size: 2, max_parts: 2 })).toEqual({
-      ok: true,
       parts: ['ab', 'cd'],
       count: 5,
       truncated: true,
@@ -175,15 +179,22 @@ describe('text_split', () => {
     expect(result.parts.length).toBeLessThan(900);
   });
 
-  it('When overlap is not below chunk_size or the separator is missing, Then a structured error comes back', async () => {
-    expect(await run('text_split', { text: 'abc', mode: 'chunks', chunk_size: 2, overlap: 2 })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_argument' },
+  it('When overlap is not below chunk_size or the separator is missing, Then the call fails with invalid_input; a bad pattern or locale with its reason', async () => {
+    expect((await failureOf(kernel, 'text_split', { text: 'abc', mode: 'chunks', chunk_size: 2, overlap: 2 })).error).toEqual({
+      code: 'invalid_input',
+      message: 'overlap (2) must be below chunk_size (2)',
     });
-    expect(await run('text_split', { text: 'abc', mode: 'separator' })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await run('text_split', { text: 'abc', mode: 'separator', separator: '(', regex: true })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_pattern' },
+    expect((await failureOf(kernel, 'text_split', { text: 'abc', mode: 'separator' })).error).toEqual({
+      code: 'invalid_input',
+      message: 'separator mode needs a separator',
+    });
+    expect((await failureOf(kernel, 'text_split', { text: 'a. b.', mode: 'sentences', locale: 'en-US-US' })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_locale',
+    });
+    expect((await failureOf(kernel, 'text_split', { text: 'abc', mode: 'separator', separator: '(', regex: true })).error).toMatchObject({
+      code: 'runtime_error',
+      reason: 'invalid_pattern',
     });
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FixtureWebServer } from '../../fixtures/tools/web/fixture-web-server';
 import { createTestKernel, TestKernel } from '../../support/kernel-harness';
+import { failureOf } from './builtin-tool-examples';
 
 const WEB_TOOLS = ['http_request', 'web_fetch', 'web_search', 'rss_read', 'extract_links', 'url_parse'];
 const FIXTURES = join(__dirname, '../../fixtures/tools/web');
@@ -47,7 +48,6 @@ describe('web tools through the real kernel', () => {
       const outcome = await kernel.invoke('url_parse', { url: 'HTTPS://User:pw@Example.COM:443/a/./b/../c%20d?q=hello+world&tag=x&tag=y#top' });
       expect(outcome).toMatchObject({ success: true });
       expect(outcome.success && outcome.result).toEqual({
-        valid: true,
         href: 'https://User:pw@example.com/a/c%20d?q=hello+world&tag=x&tag=y#top',
         origin: 'https://example.com',
         protocol: 'https:',
@@ -75,13 +75,20 @@ describe('web tools through the real kernel', () => {
       const outcome = await kernel.invoke('url_parse', { url: '../img/logo.png?v=2', base: 'http://[::FFFF:127.0.0.1]:8080/blog/post/' });
       expect(outcome).toMatchObject({
         success: true,
-        result: { valid: true, href: 'http://[::ffff:7f00:1]:8080/blog/img/logo.png?v=2', host_type: 'ipv6', port: '8080', query: { v: '2' } },
+        result: { href: 'http://[::ffff:7f00:1]:8080/blog/img/logo.png?v=2', host_type: 'ipv6', port: '8080', query: { v: '2' } },
       });
     });
 
-    it('When the URL is not valid, Then it answers valid false rather than failing', async () => {
-      const outcome = await kernel.invoke('url_parse', { url: 'http://exa mple.com/' });
-      expect(outcome).toMatchObject({ success: true, result: { valid: false, error: 'Invalid URL: http://exa mple.com/' } });
+    it('When the URL or its base is not valid, Then the call fails with invalid_url', async () => {
+      expect((await failureOf(kernel, 'url_parse', { url: 'http://exa mple.com/' })).error).toEqual({
+        code: 'runtime_error',
+        reason: 'invalid_url',
+        message: 'Invalid URL: http://exa mple.com/',
+      });
+      expect((await failureOf(kernel, 'url_parse', { url: 'a', base: 'not a base' })).error).toMatchObject({
+        reason: 'invalid_url',
+        message: 'Invalid base URL: not a base',
+      });
     });
   });
 
@@ -92,7 +99,7 @@ describe('web tools through the real kernel', () => {
         success: true,
         result: {
           status: 201,
-          ok: true,
+          status_ok: true,
           url: `${web.baseUrl}/api/echo?x=1`,
           content_type: 'application/json; charset=utf-8',
           body_format: 'json',
@@ -121,9 +128,13 @@ describe('web tools through the real kernel', () => {
       expect(web.requests[0]).toMatchObject({ method: 'PUT', body: 'a,b\n1,2\n', headers: { 'content-type': 'text/csv' } });
     });
 
-    it('When the server answers 404, Then it is a result with ok false, not a failure', async () => {
+    it('When the server answers 404, Then it is a result with status_ok false, not a failure', async () => {
       const outcome = await kernel.invoke('http_request', { url: `${web.baseUrl}/api/missing`, method: 'DELETE' });
-      expect(outcome).toMatchObject({ success: true, result: { status: 404, ok: false, body_format: 'json', body: { title: 'Not Found', status: 404 } } });
+      expect(outcome).toMatchObject({
+        success: true,
+        result: { status: 404, status_ok: false, body_format: 'json', body: { title: 'Not Found', status: 404 } },
+      });
+      expect(outcome.success && Object.keys(outcome.result as object)).not.toContain('ok');
     });
 
     it('When a server labels broken text as JSON, Then the text comes back unparsed', async () => {
@@ -151,7 +162,10 @@ describe('web tools through the real kernel', () => {
 
     it('When the target is a cloud metadata address, Then the egress guard refuses it without echoing the address', async () => {
       const outcome = await kernel.invoke('http_request', { url: 'http://169.254.169.254/latest/meta-data/' });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('only public internet addresses') } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', reason: 'forbidden_target', message: expect.stringContaining('only public internet addresses') },
+      });
       expect(JSON.stringify(outcome)).not.toContain('169.254');
     });
   });
@@ -185,7 +199,15 @@ describe('web tools through the real kernel', () => {
 
     it('When the resource is an image, Then the call fails with a message pointing to http_request', async () => {
       const outcome = await kernel.invoke('web_fetch', { url: `${web.baseUrl}/logo.png` });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('is image/png (use http_request') } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', reason: 'unsupported_content_type', message: expect.stringContaining('is image/png (use http_request') },
+      });
+    });
+
+    it('When the page answers 404, Then that is the answer: a result with the status, not a failure', async () => {
+      const outcome = await kernel.invoke('web_fetch', { url: `${web.baseUrl}/api/missing` });
+      expect(outcome).toMatchObject({ success: true, result: { status: 404, text: expect.stringContaining('Not Found') } });
     });
   });
 
@@ -232,9 +254,9 @@ describe('web tools through the real kernel', () => {
       expect(web.requests).toHaveLength(0);
     });
 
-    it('When neither url nor html is given, Then the call fails with a clear message', async () => {
+    it('When neither url nor html is given, Then the call fails with invalid_input and a clear message', async () => {
       const outcome = await kernel.invoke('extract_links', {});
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('Give exactly one of `url`') } });
+      expect(outcome).toMatchObject({ success: false, error: { code: 'invalid_input', message: expect.stringContaining('Give exactly one of `url`') } });
     });
   });
 
@@ -316,18 +338,29 @@ describe('web tools through the real kernel', () => {
       expect(web.requests).toHaveLength(0);
     });
 
-    it('When the document is not a feed, Then the call fails saying so', async () => {
+    it('When the document is not a feed, Then the call fails with not_a_feed, saying so', async () => {
       const outcome = await kernel.invoke('rss_read', { url: `${web.baseUrl}/article.html` });
-      expect(outcome).toMatchObject({ success: false, error: { code: 'runtime_error', message: expect.stringContaining('Not an RSS or Atom feed') } });
+      expect(outcome).toMatchObject({
+        success: false,
+        error: { code: 'runtime_error', reason: 'not_a_feed', message: expect.stringContaining('Not an RSS or Atom feed') },
+      });
+    });
+
+    it('When the feed answers 404, Then the call fails with http_error: an error page is not a feed', async () => {
+      expect((await failureOf(kernel, 'rss_read', { url: `${web.baseUrl}/api/missing` })).error).toEqual({
+        code: 'runtime_error',
+        reason: 'http_error',
+        message: `The feed answered HTTP 404: ${web.baseUrl}/api/missing`,
+      });
     });
   });
 
   describe('web_search', () => {
-    it('When no endpoint is given or remembered, Then it answers configured false with instructions', async () => {
+    it('When no endpoint is given or remembered, Then the call fails with not_configured and instructions, fetching nothing', async () => {
       const outcome = await kernel.invoke('web_search', { query: 'isolates' }, { actor: { userId: 'user-without-endpoint', role: 'user' } });
       expect(outcome).toMatchObject({
-        success: true,
-        result: { configured: false, query: 'isolates', results: [], message: expect.stringContaining('Pass `endpoint`') },
+        success: false,
+        error: { code: 'runtime_error', reason: 'not_configured', message: expect.stringContaining('Pass `endpoint`') },
       });
       expect(web.requests).toHaveLength(0);
     });
@@ -341,7 +374,6 @@ describe('web tools through the real kernel', () => {
       );
       expect(first).toMatchObject({ success: true });
       expect(first.success && first.result).toEqual({
-        configured: true,
         endpoint: `${web.baseUrl}/searx`,
         query: 'isolated vm',
         results: [
@@ -362,10 +394,10 @@ describe('web tools through the real kernel', () => {
       const second = await kernel.invoke('web_search', { query: 'second' }, { actor });
       expect(second).toMatchObject({
         success: true,
-        result: { configured: true, endpoint: `${web.baseUrl}/searx`, results: [{ title: 'About second' }, {}, {}] },
+        result: { endpoint: `${web.baseUrl}/searx`, results: [{ title: 'About second' }, {}, {}] },
       });
       const otherUser = await kernel.invoke('web_search', { query: 'third' }, { actor: { userId: 'someone-else', role: 'user' } });
-      expect(otherUser).toMatchObject({ success: true, result: { configured: false } });
+      expect(otherUser).toMatchObject({ success: false, error: { reason: 'not_configured' } });
     });
 
     it('When the endpoint has the JSON format switched off, Then the failure says how to enable it and nothing is remembered', async () => {
@@ -373,14 +405,14 @@ describe('web tools through the real kernel', () => {
       const outcome = await kernel.invoke('web_search', { query: 'x', endpoint: `${web.baseUrl}/no-json-search`, remember_endpoint: true }, { actor });
       expect(outcome).toMatchObject({
         success: false,
-        error: { code: 'runtime_error', message: expect.stringContaining('`json` is missing from `search.formats`') },
+        error: { code: 'runtime_error', reason: 'http_error', message: expect.stringContaining('`json` is missing from `search.formats`') },
       });
-      expect(await kernel.invoke('web_search', { query: 'x' }, { actor })).toMatchObject({ success: true, result: { configured: false } });
+      expect(await kernel.invoke('web_search', { query: 'x' }, { actor })).toMatchObject({ success: false, error: { reason: 'not_configured' } });
     });
 
     it('When the endpoint already ends in /search, Then it is used as it is', async () => {
       const outcome = await kernel.invoke('web_search', { query: 'a&b', endpoint: `${web.baseUrl}/searx/search/` });
-      expect(outcome).toMatchObject({ success: true, result: { configured: true, results: [{ title: 'About a&b' }, {}, {}] } });
+      expect(outcome).toMatchObject({ success: true, result: { results: [{ title: 'About a&b' }, {}, {}] } });
       expect(web.requests[0].path).toBe('/searx/search?q=a%26b&format=json&pageno=1');
     });
   });

@@ -84,7 +84,7 @@ describe('validateManifest', () => {
   it('When the kernel range excludes this kernel or is not a range, Then kernel is reported', () => {
     expect(validateManifest({ ...valid(), kernel: '^2.0.0' })).toMatchObject({
       ok: false,
-      issues: [{ field: 'kernel', message: 'requires kernel ^2.0.0, but this host runs kernel 1.1.0' }],
+      issues: [{ field: 'kernel', message: 'requires kernel ^2.0.0, but this host runs kernel 1.2.0' }],
     });
     expect(fields({ ...valid(), kernel: 'banana' })).toEqual(['kernel']);
   });

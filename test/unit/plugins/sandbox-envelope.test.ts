@@ -25,6 +25,38 @@ describe('decodeEnvelope (the worker re-checks what the isolate reports)', () =>
     });
   });
 
+  it('When a runtime_error carries a short snake_case reason, Then the reason is kept', () => {
+    expect(decodeEnvelope(header({ ok: false, code: 'runtime_error', reason: 'invalid_pattern', message: 'm' }), call(), options)).toMatchObject({
+      error: { code: 'runtime_error', reason: 'invalid_pattern', message: 'm' },
+    });
+  });
+
+  it.each([['Invalid_Pattern'], ['a'.repeat(65)], ['bad__reason'], ['_x'], [''], [7], [{ toString: 'x' }]])(
+    'When the isolate reports the reason %j, Then it is dropped and the failure stays a runtime_error',
+    (reason) => {
+      expect(decodeEnvelope(header({ ok: false, code: 'runtime_error', reason, message: 'm' }), call(), options)).toMatchObject({
+        error: { code: 'runtime_error', message: 'm' },
+      });
+      expect(decodeEnvelope(header({ ok: false, code: 'runtime_error', reason, message: 'm' }), call(), options).error).not.toHaveProperty('reason');
+    },
+  );
+
+  it('When the reason is invalid_input, Then the outcome code is invalid_input, without a reason', () => {
+    expect(decodeEnvelope(header({ ok: false, code: 'runtime_error', reason: 'invalid_input', message: 'm' }), call(), options)).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'm' },
+      logs: [],
+      logUsed: false,
+    });
+  });
+
+  it('When a kernel code the worker raised stands, or the output is invalid, Then no reason is added to it', () => {
+    const timeout = decodeEnvelope(header({ ok: false, code: 'timeout', reason: 'timeout', message: 'm' }), call(['timeout']), options);
+    expect(timeout.error).toEqual({ code: 'timeout', message: 'm' });
+    const output = decodeEnvelope(header({ ok: false, code: 'invalid_output', reason: 'invalid_input', message: 'm' }), call(), options);
+    expect(output.error).toEqual({ code: 'invalid_output', message: 'm' });
+  });
+
   it('When logs exceed the bounds or carry odd levels, Then they are cut and normalised', () => {
     const logs = [
       { level: 'info', message: 'abcdefgh' },

@@ -1,7 +1,6 @@
 import { validateManifest } from '../../../plugins/kernel/manifest/manifest-validator';
 import { manifestChecks } from '../../support/manifest-checks';
 import { compileSchema } from '../../support/untrusted-schemas';
-import { withKernelCode } from '../../../plugins/tool-lib/kernel-error-code';
 
 // The platform built-ins: every manifest must load, ask for exactly its one action, and keep its promises.
 const TOOLS: Array<[string, string, number | undefined]> = [
@@ -78,21 +77,5 @@ describe('input schemas', () => {
     ['run_workflow', { workflow_id: '5c2d8e4f-1a3b-4c5d-8e9f-0a1b2c3d4e5f', input: 'plain text is fine' }, true],
   ])('When %s gets %j, Then the schema says %s', (id, input, valid) => {
     expect(validInput(id)(input)).toBe(valid);
-  });
-});
-
-describe('withKernelCode', () => {
-  it('When a capability error is not one the kernel keeps, Then its code leads the rethrown message', () => {
-    const rethrown = withKernelCode(Object.assign(new Error('Cannot claim a task that is completed'), { code: 'conflict' }));
-    expect(rethrown).toBeInstanceOf(Error);
-    expect((rethrown as Error).message).toBe('conflict: Cannot claim a task that is completed');
-  });
-
-  it('When the kernel keeps the code as the outcome, or the error has no code, Then it is rethrown unchanged', () => {
-    const denied = Object.assign(new Error('no'), { code: 'capability_denied' });
-    const plain = new TypeError('x is undefined');
-    expect(withKernelCode(denied)).toBe(denied);
-    expect(withKernelCode(plain)).toBe(plain);
-    expect(withKernelCode(undefined)).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /** Row of `goals`; the schema itself is owned by the migrations. */
 @Entity({ name: 'goals' })
 @Index('IDX_goals_owner_created', ['ownerId', 'createdAt'])
+@Index('IDX_goals_agent', ['agentId'])
 export class GoalOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

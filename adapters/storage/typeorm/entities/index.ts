@@ -14,6 +14,8 @@ import { DataSourceOrmEntity } from './data-source.orm-entity';
 import { DataSourceDocumentOrmEntity } from './data-source-document.orm-entity';
 import { NotificationOrmEntity } from './notification.orm-entity';
 import { AgentOrmEntity } from './agent.orm-entity';
+import { AgentVersionOrmEntity } from './agent-version.orm-entity';
+import { AgentCountOrmEntity } from './agent-count.orm-entity';
 import { GoalOrmEntity } from './goal.orm-entity';
 import { TaskOrmEntity } from './task.orm-entity';
 import { TaskDependencyOrmEntity } from './task-dependency.orm-entity';
@@ -43,6 +45,8 @@ export const ENTITIES = [
   DataSourceDocumentOrmEntity,
   NotificationOrmEntity,
   AgentOrmEntity,
+  AgentVersionOrmEntity,
+  AgentCountOrmEntity,
   GoalOrmEntity,
   TaskOrmEntity,
   TaskDependencyOrmEntity,

@@ -8,6 +8,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'schedules' })
 @Index('IDX_schedules_enabled_next_run', ['enabled', 'nextRunAtMs'])
 @Index('IDX_schedules_owner', ['ownerId'])
+@Index('IDX_schedules_target', ['targetType', 'targetId'])
 export class ScheduleOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

@@ -9,6 +9,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'tasks' })
 @Index('IDX_tasks_owner_created', ['ownerId', 'createdAt'])
 @Index('IDX_tasks_goal_status', ['goalId', 'status'])
+@Index('IDX_tasks_assignee_agent', ['assigneeAgentId'])
 export class TaskOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

@@ -1,20 +1,40 @@
-import { Agent, AgentModelConfig, AgentStatus } from '../../../../core/domain/agent/agent.entity';
+import { Agent, AgentModelConfig, AgentPayload, AgentStatus } from '../../../../core/domain/agent/agent.entity';
 import { JsonObject } from '../../../../core/shared/json';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
+import { AgentPayloadColumns } from '../entities/agent-payload-columns';
 
+export function toPayloadColumns(payload: AgentPayload): AgentPayloadColumns {
+  return {
+    name: payload.name,
+    description: payload.description,
+    systemPrompt: payload.systemPrompt,
+    modelConfig: JSON.stringify(payload.modelConfig),
+    iterationLimit: payload.iterationLimit,
+    includeTools: JSON.stringify(payload.includeTools),
+    workflowConfig: JSON.stringify(payload.workflowConfig),
+  };
+}
+
+export function toPayload(row: AgentPayloadColumns): AgentPayload {
+  return {
+    name: row.name,
+    description: row.description,
+    systemPrompt: row.systemPrompt,
+    modelConfig: JSON.parse(row.modelConfig) as AgentModelConfig,
+    iterationLimit: row.iterationLimit,
+    includeTools: JSON.parse(row.includeTools) as string[],
+    workflowConfig: JSON.parse(row.workflowConfig) as JsonObject,
+  };
+}
+
+/** The agent's row: its model configuration id lives in a column of its own, not in the `model_config` JSON. */
 export function toAgentRow(agent: Agent): AgentOrmEntity {
   const { modelConfigId, ...modelConfig } = agent.modelConfig;
   return {
     id: agent.id,
     ownerId: agent.ownerId,
-    name: agent.name,
-    description: agent.description,
-    systemPrompt: agent.systemPrompt,
-    modelConfig: JSON.stringify(modelConfig),
+    ...toPayloadColumns({ ...agent, modelConfig }),
     modelConfigId: modelConfigId ?? '',
-    iterationLimit: agent.iterationLimit,
-    includeTools: JSON.stringify(agent.includeTools),
-    workflowConfig: JSON.stringify(agent.workflowConfig),
     status: agent.status,
     version: agent.version,
     isMainAgent: agent.isMainAgent,
@@ -27,13 +47,7 @@ export function toAgent(row: AgentOrmEntity): Agent {
   return {
     id: row.id,
     ownerId: row.ownerId,
-    name: row.name,
-    description: row.description,
-    systemPrompt: row.systemPrompt,
-    modelConfig: { ...(JSON.parse(row.modelConfig) as AgentModelConfig), ...(row.modelConfigId ? { modelConfigId: row.modelConfigId } : {}) },
-    iterationLimit: row.iterationLimit,
-    includeTools: JSON.parse(row.includeTools) as string[],
-    workflowConfig: JSON.parse(row.workflowConfig) as JsonObject,
+    ...withModelConfigId(toPayload(row), row.modelConfigId),
     status: row.status as AgentStatus,
     version: row.version,
     // MySQL hands booleans back as 0/1.
@@ -41,4 +55,8 @@ export function toAgent(row: AgentOrmEntity): Agent {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+function withModelConfigId(payload: AgentPayload, modelConfigId: string): AgentPayload {
+  return modelConfigId ? { ...payload, modelConfig: { ...payload.modelConfig, modelConfigId } } : payload;
 }

@@ -16,6 +16,9 @@ import { CreateWorkflows1795254450410 } from './1795254450410-create-workflows.m
 import { CreateExecutions1795254450411 } from './1795254450411-create-executions.migration';
 import { AddRateLimitWindowExpiry1795254450500 } from './1795254450500-add-rate-limit-window-expiry.migration';
 import { CreateKeyValueTables1795254450600 } from './1795254450600-create-key-value-tables.migration';
+import { AddAgentListing1795254451000 } from './1795254451000-add-agent-listing.migration';
+import { CreateAgentVersions1795254451001 } from './1795254451001-create-agent-versions.migration';
+import { IndexAgentReferences1795254451002 } from './1795254451002-index-agent-references.migration';
 import { CreateModelConfigsAndLlmCalls1795254451100 } from './1795254451100-create-model-configs-and-llm-calls.migration';
 import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-leases.migration';
 
@@ -42,6 +45,9 @@ export const MIGRATIONS = [
   CreateSchedules1795254450430,
   AddRateLimitWindowExpiry1795254450500,
   CreateKeyValueTables1795254450600,
+  AddAgentListing1795254451000,
+  CreateAgentVersions1795254451001,
+  IndexAgentReferences1795254451002,
   CreateModelConfigsAndLlmCalls1795254451100,
   AddExecutionLeases1795254451300,
 ];

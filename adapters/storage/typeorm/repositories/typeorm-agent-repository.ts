@@ -1,27 +1,123 @@
-import { Agent } from '../../../../core/domain/agent/agent.entity';
+import { EntityManager, Not } from 'typeorm';
+import { Agent, AgentStatus } from '../../../../core/domain/agent/agent.entity';
 import { AgentNotFoundError } from '../../../../core/domain/agent/agent.errors';
-import { AgentRepository } from '../../../../core/ports/agent-repository.port';
+import { AgentVersion } from '../../../../core/domain/agent/agent-version';
+import { AgentQuery, AgentRepository, AgentSlice } from '../../../../core/ports/agent-repository.port';
+import { adjustAgentCounts } from '../agents/agent-counts';
+import { pageIds, streamsOf, totalOf } from '../agents/agent-listing';
+import { selectAgentRows } from '../agents/agent-rows';
+import { AgentVersionOrmEntity } from '../entities/agent-version.orm-entity';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
 import { ManagerProvider } from '../manager-provider';
+import { toAgentVersion, toAgentVersionRow } from '../mappers/agent-version.mapper';
 import { toAgent, toAgentRow } from '../mappers/agent.mapper';
 
+/**
+ * Agents, their versions, and `agent_counts`, which every write that adds, removes or moves an
+ * agent between statuses keeps in its own transaction (see agents/agent-counts.ts).
+ */
 export class TypeOrmAgentRepository implements AgentRepository {
   constructor(private readonly managers: ManagerProvider) {}
 
   async findById(id: string): Promise<Agent | undefined> {
-    const row = await this.managers.use((manager) => manager.findOneBy(AgentOrmEntity, { id }));
+    const [row] = await this.managers.use((manager) => selectAgentRows(manager, 'id = ?', [id]));
     return row ? toAgent(row) : undefined;
   }
 
   async create(agent: Agent): Promise<void> {
-    await this.managers.use((manager) => manager.insert(AgentOrmEntity, toAgentRow(agent)));
+    await this.managers.transaction(async (manager) => {
+      await manager.insert(AgentOrmEntity, toAgentRow(agent));
+      await adjustAgentCounts(manager, agent.ownerId, [{ status: agent.status, delta: 1 }]);
+    });
   }
 
   async update(agent: Agent): Promise<void> {
     // The owner and the creation time never change after create.
     const { id, ownerId: _ownerId, createdAt: _createdAt, ...changes } = toAgentRow(agent);
-    const result = await this.managers.use((manager) => manager.update(AgentOrmEntity, { id }, changes));
-    // mysql2 reports matched rows (its FOUND_ROWS flag), so an update that changes nothing still counts.
-    if ((result.affected ?? 0) === 0) throw new AgentNotFoundError(id);
+    await this.managers.transaction(async (manager) => {
+      const stored = await lockedState(manager, id);
+      if (!stored) throw new AgentNotFoundError(id);
+      await manager.update(AgentOrmEntity, { id }, changes);
+      await moveCount(manager, stored, agent.status);
+    });
   }
+
+  updateIfCurrent(agent: Agent, expected: Pick<Agent, 'version' | 'status'>): Promise<boolean> {
+    const { id, ownerId: _ownerId, createdAt: _createdAt, isMainAgent: _isMainAgent, ...changes } = toAgentRow(agent);
+    return this.managers.transaction(async (manager) => {
+      const stored = await lockedState(manager, id);
+      if (!stored || stored.status !== expected.status) return false;
+      // mysql2 reports matched rows (its FOUND_ROWS flag), so an update that changes nothing still counts.
+      const result = await manager.update(AgentOrmEntity, { id, version: expected.version, status: expected.status }, changes);
+      if ((result.affected ?? 0) === 0) return false;
+      await moveCount(manager, stored, agent.status);
+      return true;
+    });
+  }
+
+  deleteIfStatus(id: string, expectedStatus: AgentStatus): Promise<boolean> {
+    return this.managers.transaction(async (manager) => {
+      const stored = await lockedState(manager, id);
+      if (!stored || stored.status !== expectedStatus) return false;
+      await manager.delete(AgentOrmEntity, { id });
+      await adjustAgentCounts(manager, stored.ownerId, [{ status: stored.status, delta: -1 }]);
+      return true;
+    });
+  }
+
+  list(query: AgentQuery, offset: number, limit: number): Promise<AgentSlice> {
+    return this.managers.use(async (manager) => {
+      const streams = streamsOf(query);
+      const total = await totalOf(manager, streams, query.search);
+      if (limit <= 0 || offset >= total) return { items: [], total };
+      const ids = await pageIds(manager, streams, query.search, { offset, limit, total });
+      const rows = ids.length === 0 ? [] : await selectAgentRows(manager, `id IN (${ids.map(() => '?').join(', ')})`, ids);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      // A row deleted between the two reads is simply left out.
+      const items = ids.flatMap((id) => (byId.has(id) ? [toAgent(byId.get(id) as AgentOrmEntity)] : []));
+      return { items, total };
+    });
+  }
+
+  setMainAgent(id: string, now: Date): Promise<boolean> {
+    return this.managers.transaction(async (manager) => {
+      const stored = await lockedState(manager, id);
+      if (!stored) return false;
+      await manager.update(AgentOrmEntity, { ownerId: stored.ownerId, isMainAgent: true, id: Not(id) }, { isMainAgent: false, updatedAt: now });
+      await manager.update(AgentOrmEntity, { id }, { isMainAgent: true, updatedAt: now });
+      return true;
+    });
+  }
+
+  async addVersion(version: AgentVersion): Promise<void> {
+    await this.managers.use((manager) => manager.insert(AgentVersionOrmEntity, toAgentVersionRow(version)));
+  }
+
+  async findVersion(agentId: string, version: number): Promise<AgentVersion | undefined> {
+    const row = await this.managers.use((manager) => manager.findOneBy(AgentVersionOrmEntity, { agentId, version }));
+    return row ? toAgentVersion(row) : undefined;
+  }
+}
+
+interface StoredState {
+  ownerId: string;
+  status: AgentStatus;
+}
+
+/**
+ * The stored owner and status, locked until the transaction ends on MySQL (`FOR UPDATE`), so the
+ * status a count is moved from is the one the write replaces. SQLite runs one transaction at a time.
+ */
+async function lockedState(manager: EntityManager, id: string): Promise<StoredState | undefined> {
+  const lock = manager.connection.driver.options.type === 'mysql' ? ' FOR UPDATE' : '';
+  const [row] = (await manager.query(`SELECT owner_id AS ownerId, status FROM agents WHERE id = ?${lock}`, [id])) as StoredState[];
+  return row;
+}
+
+function moveCount(manager: EntityManager, stored: StoredState, to: AgentStatus): Promise<void> {
+  if (stored.status === to) return Promise.resolve();
+  return adjustAgentCounts(manager, stored.ownerId, [
+    { status: stored.status, delta: -1 },
+    { status: to, delta: 1 },
+  ]);
 }

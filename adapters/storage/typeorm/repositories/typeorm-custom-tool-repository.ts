@@ -5,6 +5,7 @@ import { ToolCategory } from '../../../../core/domain/tool/tool-category';
 import { CustomToolQuery, CustomToolRepository, CustomToolSlice } from '../../../../core/ports/custom-tool-repository.port';
 import { isDuplicateKeyError } from '../driver-errors';
 import { CustomToolOrmEntity } from '../entities/custom-tool.orm-entity';
+import { containsPattern } from '../like-pattern';
 import { ManagerProvider } from '../manager-provider';
 import { toCustomTool, toCustomToolRow } from '../mappers/custom-tool.mapper';
 
@@ -73,8 +74,7 @@ function filtered(manager: EntityManager, query: CustomToolQuery): SelectQueryBu
   if (query.kind !== undefined) builder.andWhere('t.kind = :kind', { kind: query.kind });
   if (query.category !== undefined) builder.andWhere('t.category = :category', { category: query.category });
   if (query.search !== undefined && query.search !== '') {
-    // `!` as the escape character reads the same on SQLite and MySQL (a backslash does not).
-    const pattern = `%${query.search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const pattern = containsPattern(query.search);
     builder.andWhere("(LOWER(t.name) LIKE :pattern ESCAPE '!' OR LOWER(t.description) LIKE :pattern ESCAPE '!')", { pattern });
   }
   return builder;

@@ -7,6 +7,7 @@ import { isDuplicateKeyError } from '../driver-errors';
 import { InstalledPluginChunkOrmEntity } from '../entities/installed-plugin-chunk.orm-entity';
 import { InstalledPluginOrmEntity } from '../entities/installed-plugin.orm-entity';
 import { PluginReleaseOrmEntity } from '../entities/plugin-release.orm-entity';
+import { containsPattern } from '../like-pattern';
 import { ManagerProvider } from '../manager-provider';
 import { toChunkRows, toInstalledPlugin, toInstalledPluginRow, toInstalledPluginSummary, toRelease, toReleaseRow } from '../mappers/installed-plugin.mapper';
 
@@ -121,8 +122,7 @@ function filtered(manager: EntityManager, query: InstalledPluginQuery): SelectQu
   if (query.enabled !== undefined) builder.andWhere('p.enabled = :enabled', { enabled: query.enabled });
   if (query.category !== undefined) builder.andWhere('p.category = :category', { category: query.category });
   if (query.search !== undefined && query.search !== '') {
-    // `!` as the escape character reads the same on SQLite and MySQL (a backslash does not).
-    const pattern = `%${query.search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const pattern = containsPattern(query.search);
     builder.andWhere("(LOWER(p.id) LIKE :pattern ESCAPE '!' OR LOWER(p.name) LIKE :pattern ESCAPE '!' OR LOWER(p.description) LIKE :pattern ESCAPE '!')", {
       pattern,
     });

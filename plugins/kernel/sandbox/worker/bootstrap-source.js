@@ -57,9 +57,13 @@ const promiseThen = Promise.prototype.then;
 const PromiseReject = Promise.reject.bind(Promise);
 const PromiseResolve = Promise.resolve.bind(Promise);
 const ErrorCtor = Error;
+const TypeErrorCtor = TypeError;
+const ObjectDefineProperty = Object.defineProperty;
+const regexTest = RegExp.prototype.test;
 const weakAdd = WeakSet.prototype.add;
 const weakHas = WeakSet.prototype.has;
 const kernelErrors = new WeakSet();
+const toolErrors = new WeakSet();
 const arrayPush = Array.prototype.push;
 const arrayJoin = Array.prototype.join;
 const arrayMap = Array.prototype.map;
@@ -91,6 +95,24 @@ function kernelError(capability, code, message) {
   const error = new KernelError(capability, code, message);
   RApply(weakAdd, kernelErrors, [error]);
   return error;
+}
+
+// A tool's own failure reason: snake_case, at most 64 characters. The worker checks it again
+// (envelope.js); refusing it here tells the author at once, where the mistake is.
+const REASON = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+function isReason(value) {
+  return typeof value === 'string' && value.length <= 64 && RApply(regexTest, REASON, [value]);
+}
+class ToolError extends ErrorCtor {
+  constructor(reason, message) {
+    if (!isReason(reason)) {
+      throw new TypeErrorCtor('ToolError: the reason must be a snake_case string of at most 64 characters, such as "invalid_pattern"');
+    }
+    super(message);
+    this.name = 'ToolError';
+    ObjectDefineProperty(this, 'reason', { value: reason, enumerable: true, writable: false, configurable: false });
+    RApply(weakAdd, toolErrors, [this]);
+  }
 }
 
 function callHost(capability, method, payload) {
@@ -191,9 +213,10 @@ G.__kernel_define = function (factory) {
 // output cap. Only strings, numbers and booleans the kernel made go in, and stringify of a
 // string primitive consults nothing.
 const TOO_LARGE_HEADER = '{"ok":false,"code":"runtime_error","message":"The tool wrote more log text than fits the envelope","logs":[],"dropped":0,"logUsed":false}';
-function header(ok, code, message) {
+function header(ok, code, message, reason) {
   let text = '{"ok":' + (ok ? 'true' : 'false');
   if (!ok) text += ',"code":' + stringify(code) + ',"message":' + stringify(message);
+  if (!ok && isReason(reason)) text += ',"reason":' + stringify(reason);
   text += ',"logs":[';
   for (let i = 0; i < logs.length; i += 1) {
     text += (i === 0 ? '' : ',') + '{"level":' + stringify(logs[i].level) + ',"message":' + stringify(logs[i].message) + '}';
@@ -201,8 +224,8 @@ function header(ok, code, message) {
   text += '],"dropped":' + dropped + ',"logUsed":' + (logUsed ? 'true' : 'false') + '}';
   return text.length > K.maxHeaderChars ? TOO_LARGE_HEADER : text;
 }
-function failed(code, message) {
-  return header(false, code, message);
+function failed(code, message, reason) {
+  return header(false, code, message, reason);
 }
 function messageOf(error) {
   try {
@@ -213,7 +236,19 @@ function messageOf(error) {
   }
 }
 function failure(error, prefix) {
-  return failed(kernelCodeOf(error), prefix + messageOf(error));
+  return failed(kernelCodeOf(error), prefix + messageOf(error), reasonOf(error));
+}
+// The machine-readable why of a failure: a ToolError's reason, or an uncaught KernelError's code
+// (the worker keeps it only where the outcome code is runtime_error).
+function reasonOf(error) {
+  try {
+    if (typeof error !== 'object' || error === null) return undefined;
+    if (RApply(weakHas, toolErrors, [error])) return error.reason;
+    if (RApply(weakHas, kernelErrors, [error])) return error.code;
+    return undefined;
+  } catch (e) {
+    return undefined;
+  }
 }
 // A kernel error's code is writable by the plugin that caught it: only a short string stands.
 function kernelCodeOf(error) {

@@ -8,20 +8,25 @@
 /** Codes that stand only when the worker raised that kernel error during this call. */
 const KERNEL_OUTCOMES = new Set(['capability_denied', 'unavailable', 'timeout', 'quota_exceeded']);
 const PLUGIN_OUTCOMES = new Set(['runtime_error', 'invalid_output']);
+/** A tool's failure reason (`ToolError`): snake_case, at most 64 characters. */
+const REASON = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+const MAX_REASON_LENGTH = 64;
+/** The one reason that is an outcome code of its own: arguments the input schema could not refuse. */
+const INVALID_INPUT = 'invalid_input';
 
 /**
  * The caps the bootstrap writes within (sandbox-worker.js's `options.bootstrap`).
  * @typedef {{ maxOutputChars: number, maxLogLines: number, maxLogChars: number }} BootstrapLimits
  */
 /** @typedef {{ level: string, message: string }} LogLine */
-/** @typedef {{ code: string, message: string }} Failure */
+/** @typedef {{ code: string, message: string, reason?: string }} Failure */
 /**
  * A call's envelope once re-checked; the output stays JSON text.
  * @typedef {{ ok: boolean, output?: string, error?: Failure, logs: LogLine[], logUsed?: boolean }} DecodedEnvelope
  */
 /**
  * What the isolate wrote, as parsed: any field may be missing or of any type.
- * @typedef {{ ok?: unknown, code?: unknown, message?: unknown, logs?: unknown, dropped?: unknown, logUsed?: unknown }} RawHeader
+ * @typedef {{ ok?: unknown, code?: unknown, message?: unknown, reason?: unknown, logs?: unknown, dropped?: unknown, logUsed?: unknown }} RawHeader
  */
 
 /**
@@ -47,7 +52,31 @@ function decodeEnvelope(envelope, call, options) {
     }
     return { ok: true, output, logs, logUsed };
   }
-  return { ok: false, error: { code: outcomeCode(header.code, call), message: clip(String(header.message), 1000) }, logs, logUsed };
+  return { ok: false, error: failureOf(header, call), logs, logUsed };
+}
+
+/**
+ * A failed call's code, message and reason. The reason (a `ToolError`'s, or an uncaught
+ * `KernelError`'s code) refines `runtime_error` only, and only when it is a short snake_case
+ * string; `invalid_input` is no reason but the outcome code of that name.
+ * @param {RawHeader} header
+ * @param {{ kernelCodes: Set<string> }} call
+ * @returns {Failure}
+ */
+function failureOf(header, call) {
+  const code = outcomeCode(header.code, call);
+  const message = clip(String(header.message), 1000);
+  if (code !== 'runtime_error' || !isReason(header.reason)) return { code, message };
+  if (header.reason === INVALID_INPUT) return { code: INVALID_INPUT, message };
+  return { code, reason: header.reason, message };
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is string}
+ */
+function isReason(value) {
+  return typeof value === 'string' && value.length <= MAX_REASON_LENGTH && REASON.test(value);
 }
 
 /**

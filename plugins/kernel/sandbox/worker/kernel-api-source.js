@@ -1,14 +1,14 @@
 'use strict';
 /**
  * Part of the bootstrap (inserted into its closure: it uses `K`, `callHost`, `logMethod`,
- * `KernelError` and the captured intrinsics): the `kernel:api` module. Its capability objects
+ * `KernelError`, `ToolError` and the captured intrinsics): the `kernel:api` module. Its capability objects
  * and their methods are the host's table (`K.remote`), so a method the host adds reaches plugins
  * without a change here. Every capability object exists; its methods cross to the host, which
  * answers `capability_denied` for an ungranted one. The SDK's conveniences (positional arguments,
  * `http.get`, `llm.complete`…) are added over the table's methods where the table has them.
  */
 const KERNEL_API_SOURCE = `
-const API = { KernelError: KernelError };
+const API = { KernelError: KernelError, ToolError: ToolError };
 for (const capability of ObjectKeys(K.remote)) {
   const api = {};
   for (const method of K.remote[capability]) {
@@ -66,7 +66,7 @@ extend('platform', function (platform) {
 });
 API.log = { debug: logMethod('debug'), info: logMethod('info'), warn: logMethod('warn'), error: logMethod('error') };
 for (const name of ObjectKeys(API)) {
-  if (name !== 'KernelError') ObjectFreeze(API[name]);
+  if (name !== 'KernelError' && name !== 'ToolError') ObjectFreeze(API[name]);
 }
 ObjectFreeze(API);
 `;

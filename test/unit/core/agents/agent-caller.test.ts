@@ -24,11 +24,8 @@ const done: AgentRunResult = {
 };
 
 function callerOver(agents: Agent[]) {
-  const repository: AgentRepository = {
-    findById: async (id) => agents.find((a) => a.id === id),
-    create: async () => undefined,
-    update: async () => undefined,
-  };
+  // AgentCaller only reads.
+  const repository = { findById: async (id: string) => agents.find((a) => a.id === id) } as Partial<AgentRepository> as AgentRepository;
   const runs: Array<Parameters<AgentRunner['run']>> = [];
   const runner = { run: async (...args: Parameters<AgentRunner['run']>) => (runs.push(args), done) } as unknown as AgentRunner;
   return { caller: new AgentCaller(repository, runner), runs };

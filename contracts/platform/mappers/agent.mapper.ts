@@ -1,0 +1,54 @@
+import { Agent } from '../../../core/domain/agent/agent.entity';
+import { AgentExport } from '../../../core/domain/agent/agent-export';
+import { Page } from '../../../core/shared/pagination';
+import { AgentExportResponse, AgentPageResponse, AgentResponse } from '../dto/agent.dto';
+
+export function toAgentResponse(agent: Agent): AgentResponse {
+  const { provider, modelName, temperature, modelConfigId } = agent.modelConfig;
+  return {
+    id: agent.id,
+    owner_id: agent.ownerId,
+    name: agent.name,
+    description: agent.description,
+    system_prompt: agent.systemPrompt,
+    model_config: { provider, model_name: modelName, temperature, model_config_id: modelConfigId ?? null },
+    iteration_limit: agent.iterationLimit,
+    include_tools: [...agent.includeTools],
+    workflow_config: agent.workflowConfig,
+    status: agent.status,
+    version: agent.version,
+    is_main_agent: agent.isMainAgent,
+    created_at: agent.createdAt.toISOString(),
+    updated_at: agent.updatedAt.toISOString(),
+  };
+}
+
+export function toAgentPageResponse(page: Page<Agent>): AgentPageResponse {
+  return { items: page.items.map(toAgentResponse), total: page.total, page: page.page, page_size: page.pageSize };
+}
+
+export function toAgentExportResponse(document: AgentExport): AgentExportResponse {
+  const { payload } = document;
+  return {
+    format: document.format,
+    schema_version: document.schemaVersion,
+    exported_at: document.exportedAt.toISOString(),
+    name: payload.name,
+    description: payload.description,
+    system_prompt: payload.systemPrompt,
+    model_config: { provider: payload.modelConfig.provider, model_name: payload.modelConfig.modelName, temperature: payload.modelConfig.temperature },
+    iteration_limit: payload.iterationLimit,
+    include_tools: [...payload.includeTools],
+    workflow_config: payload.workflowConfig,
+  };
+}
+
+/** A file name for the export's Content-Disposition: the agent's name reduced to safe characters. */
+export function exportFileName(document: AgentExport): string {
+  const base = document.payload.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'agent'}.agent.json`;
+}

@@ -1,0 +1,111 @@
+import { inject, injectable } from 'inversify';
+import { Agent, AGENT_STATUSES, AgentStatus } from '../../domain/agent/agent.entity';
+import { AgentConflictError, AgentValidationError, AgentVersionNotFoundError } from '../../domain/agent/agent.errors';
+import { AGENT_LIMITS } from '../../domain/agent/agent-limits';
+import { AgentPayloadInput, withPayload } from '../../domain/agent/agent-payload';
+import { newAgent, versionOf } from '../../domain/agent/new-agent';
+import { Actor } from '../../domain/auth/actor';
+import { AGENT_REPOSITORY, AgentRepository } from '../../ports/agent-repository.port';
+import { CLOCK, Clock } from '../../ports/clock.port';
+import { ID_GENERATOR, IdGenerator } from '../../ports/id-generator.port';
+import { UNIT_OF_WORK, UnitOfWork } from '../../ports/unit-of-work.port';
+import { FieldIssue } from '../../shared/domain-error';
+import { summarizeIssues } from '../../shared/issue-summary';
+import { offsetOf, Page } from '../../shared/pagination';
+import { AuditTrail } from '../audit/audit-trail.service';
+import { checkPageRequest } from '../tools/page-request';
+import { recordAgentChange } from './agent-audit';
+import { AgentLookup } from './agent-lookup';
+import { AgentModelConfigCheck } from './agent-model-config-check';
+import { storeNewAgent } from './agent-store';
+import { requireAgentPayload } from './agent-payload-check';
+import { AGENT_SETTINGS, AgentSettings } from './agent-settings';
+
+export interface AgentListFilter {
+  page?: number;
+  pageSize?: number;
+  search?: string;
+  status?: string;
+}
+
+/**
+ * Creates, reads, lists and updates agents. Users see their own agents and every deployed one;
+ * admins see all. Only the owner or an admin may change an agent: another user gets 404 while
+ * it is invisible to them and 403 once it is deployed. Every version of the payload is kept.
+ */
+@injectable()
+export class AgentManager {
+  constructor(
+    @inject(AGENT_REPOSITORY) private readonly agents: AgentRepository,
+    @inject(UNIT_OF_WORK) private readonly unitOfWork: UnitOfWork,
+    @inject(AgentLookup) private readonly lookup: AgentLookup,
+    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    @inject(CLOCK) private readonly clock: Clock,
+    @inject(AGENT_SETTINGS) private readonly settings: AgentSettings,
+    @inject(AuditTrail) private readonly audit: AuditTrail,
+    @inject(AgentModelConfigCheck) private readonly modelConfigs: AgentModelConfigCheck,
+  ) {}
+
+  /** A draft at version 1, owned by the actor; fields left out take the defaults of decisions.md. */
+  async create(actor: Actor, input: AgentPayloadInput): Promise<Agent> {
+    const payload = requireAgentPayload(input, this.settings);
+    await this.modelConfigs.requireOwned(actor.userId, payload);
+    const agent = newAgent(this.ids.uuid(), actor.userId, payload, this.clock.now());
+    await storeNewAgent(this.agents, this.unitOfWork, agent);
+    await recordAgentChange(this.audit, actor, 'create', agent);
+    return agent;
+  }
+
+  /** The agent, or with `version` the payload it had at that version (`updatedAt` is when that version was written). */
+  async get(actor: Actor, id: string, version?: number): Promise<Agent> {
+    const agent = await this.lookup.visible(actor, id);
+    if (version === undefined || version === agent.version) return agent;
+    if (!Number.isInteger(version) || version < 1) {
+      throw new AgentValidationError('Invalid version', [{ field: 'version', message: 'must be an integer of at least 1' }]);
+    }
+    const stored = await this.agents.findVersion(agent.id, version);
+    if (!stored) throw new AgentVersionNotFoundError(id, version);
+    return { ...withPayload(agent, stored.payload), version: stored.version, updatedAt: stored.createdAt };
+  }
+
+  async list(actor: Actor, filter: AgentListFilter): Promise<Page<Agent>> {
+    const { request, issues } = checkPageRequest(filter.page, filter.pageSize);
+    issues.push(...filterIssues(filter));
+    if (issues.length > 0) throw new AgentValidationError(summarizeIssues('Invalid agent list request', issues), issues);
+    const query = {
+      visibleTo: actor.role === 'admin' ? undefined : actor.userId,
+      status: filter.status as AgentStatus | undefined,
+      search: filter.search || undefined,
+    };
+    const slice = await this.agents.list(query, offsetOf(request), request.pageSize);
+    return { items: slice.items, total: slice.total, page: request.page, pageSize: request.pageSize };
+  }
+
+  /** PUT: the body is the whole payload (fields left out take their defaults again); the version goes up by one. */
+  async update(actor: Actor, id: string, input: AgentPayloadInput): Promise<Agent> {
+    const payload = requireAgentPayload(input, this.settings);
+    const updated = await this.unitOfWork.run(async () => {
+      const current = await this.lookup.manageable(actor, id, 'update');
+      await this.modelConfigs.requireOwned(current.ownerId, payload);
+      const next: Agent = { ...withPayload(current, payload), version: current.version + 1, updatedAt: this.clock.now() };
+      if (!(await this.agents.updateIfCurrent(next, current))) {
+        throw new AgentConflictError('The agent changed while it was being updated; try again');
+      }
+      await this.agents.addVersion(versionOf(next));
+      return next;
+    });
+    await recordAgentChange(this.audit, actor, 'update', updated);
+    return updated;
+  }
+}
+
+function filterIssues(filter: AgentListFilter): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (filter.status !== undefined && !(AGENT_STATUSES as ReadonlyArray<string>).includes(filter.status)) {
+    issues.push({ field: 'status', message: `must be one of ${AGENT_STATUSES.join(', ')}` });
+  }
+  if (filter.search !== undefined && filter.search.length > AGENT_LIMITS.searchChars) {
+    issues.push({ field: 'search', message: `must be at most ${AGENT_LIMITS.searchChars} characters` });
+  }
+  return issues;
+}

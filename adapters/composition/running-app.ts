@@ -2,12 +2,14 @@ import { Container, ContainerModule } from 'inversify';
 import pino from 'pino';
 import { JOB_QUEUE, JobQueue } from '../../core/ports/job-queue.port';
 import { AdminBootstrap } from '../../core/services/auth/admin-bootstrap.service';
+import { RunningExecutions } from '../../core/services/executions/running-executions.service';
 import { JobWorker } from '../../core/services/jobs/job-worker.service';
 import { InstalledPluginLoader } from '../../core/services/plugins/installed-plugin-loader.service';
 import { PLUGIN_KERNEL } from '../../plugins/kernel/kernel.module';
 import { PluginKernel } from '../../plugins/kernel/plugin-kernel';
 import { AppConfig } from '../config/app-config';
 import { createSchedulerLoop } from '../schedule-services.module';
+import { createExecutionReclaimLoop } from '../scheduling/execution-reclaim-loop';
 import { createExpirySweepLoop } from '../scheduling/expiry-sweep-loop';
 import { startVectorStore } from '../vectors/vectors.module';
 import { installKernelCapabilities } from './kernel-capabilities';
@@ -16,9 +18,10 @@ import { WiredApp } from './wired-app';
 
 /**
  * What the process is for. `api` serves requests: it bootstraps the admin accounts, sweeps
- * expired state and, with the in-process queue (nobody else could), runs the jobs and the
- * scheduler. `worker` runs the jobs, the scheduler and the sweep. `embedded` starts no loop
- * (tools and tests that drive the use cases themselves).
+ * expired state, takes back executions whose lease expired and, with the in-process queue
+ * (nobody else could), runs the jobs and the scheduler. `worker` runs the jobs, the scheduler,
+ * the sweep and the reclaim. `embedded` starts no loop (tools and tests that drive the use cases
+ * themselves).
  */
 export type ProcessRole = 'api' | 'worker' | 'embedded';
 
@@ -58,10 +61,13 @@ export class RunningApp implements AppContainer {
       if (role === 'api') await container.get(AdminBootstrap).run();
       if (role === 'worker' || (role === 'api' && config.queue.kind === 'inprocess')) await startJobs(container, loaded);
       if (role !== 'embedded') {
-        const sweep = createExpirySweepLoop(container, config);
-        sweep.start();
-        resources.add(() => sweep.stop());
+        for (const loop of [createExpirySweepLoop(container, config), createExecutionReclaimLoop(container, config)]) {
+          loop.start();
+          resources.add(() => loop.stop());
+        }
       }
+      // Closed first: runs of this process stop (their leases left to expire) before the queue and the database go.
+      resources.add(() => container.get(RunningExecutions).shutdown());
     } catch (error) {
       await resources.closeAll();
       throw error;

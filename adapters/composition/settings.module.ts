@@ -4,6 +4,7 @@ import { ADMIN_ACCOUNTS } from '../../core/services/auth/admin-accounts';
 import { AUTH_LIMITS } from '../../core/services/auth/auth-limits';
 import { AUTH_SETTINGS } from '../../core/services/auth/auth-settings';
 import { SERVICE_VERSION } from '../../core/services/health/service-version';
+import { DEFAULT_EXECUTION_SETTINGS, EXECUTION_SETTINGS, ExecutionSettings } from '../../core/services/executions/execution-settings';
 import { DEFAULT_KNOWLEDGE_SETTINGS, KNOWLEDGE_SETTINGS } from '../../core/services/knowledge/knowledge-settings';
 import { MODEL_CONFIG_SETTINGS } from '../../core/services/model-configs/model-config-settings';
 import { DAILY_QUOTA_LIMITS } from '../../core/services/quotas/daily-quota-limits';
@@ -18,6 +19,21 @@ export function agentSettingsFrom(config: AppConfig): AgentSettings {
     defaultProvider: config.llm.provider,
     defaultModel: config.llm.model ?? DEFAULT_LLM_MODELS[config.llm.provider],
     ...DEFAULT_AGENT_RUN_LIMITS,
+  };
+}
+
+/** The execution settings `EXECUTE_WAIT_SECONDS`, `EXECUTION_*`, `EXECUTIONS_PER_MINUTE`, `PIPELINE_CONCURRENCY` and `DEBATE_ROUNDS` imply. */
+export function executionSettingsFrom(config: AppConfig): ExecutionSettings {
+  const { waitMs, heartbeatMs, leaseTtlMs, maxAttempts, maxLlmCalls, startsPerMinute, pipelineConcurrency, debateRounds } = config.executions;
+  return {
+    waitMs,
+    heartbeatMs,
+    leaseTtlMs,
+    maxAttempts,
+    maxLlmCalls,
+    startsPerMinute,
+    pipelineConcurrency,
+    debate: { ...DEFAULT_EXECUTION_SETTINGS.debate, defaultRounds: debateRounds },
   };
 }
 
@@ -36,6 +52,7 @@ export function settingsModule(config: AppConfig): ContainerModule {
     bind(DAILY_QUOTA_LIMITS).toConstantValue(config.dailyQuotas);
     bind(MODEL_CONFIG_SETTINGS).toConstantValue({ ...config.modelConfigs });
     bind(WORKFLOW_SETTINGS).toConstantValue(DEFAULT_WORKFLOW_SETTINGS);
+    bind(EXECUTION_SETTINGS).toConstantValue(executionSettingsFrom(config));
     bind(KNOWLEDGE_SETTINGS).toConstantValue(DEFAULT_KNOWLEDGE_SETTINGS);
   });
 }

@@ -66,6 +66,24 @@ export interface AppConfig {
   scheduler: { enabled: boolean; tickMs: number };
   /** How often ended rate-limit windows and expired key-value entries are deleted. */
   expirySweep: { intervalMs: number };
+  /**
+   * Executions (docs/executions.md): how long an execute request waits for the run; the lease a
+   * running execution renews every `heartbeatMs` and that expires after `leaseTtlMs`; the runs it
+   * may start before an expired lease fails it; how often expired leases are looked for; the LLM
+   * calls of one execution; the executions a user may start per minute; the agents of a pipeline
+   * stage at once; the default debate rounds.
+   */
+  executions: {
+    waitMs: number;
+    heartbeatMs: number;
+    leaseTtlMs: number;
+    maxAttempts: number;
+    reclaimIntervalMs: number;
+    maxLlmCalls: number;
+    startsPerMinute: number;
+    pipelineConcurrency: number;
+    debateRounds: number;
+  };
   /** Outgoing e-mail (the `email` notification channel); without `smtpUrl` the channel is unavailable. */
   mail: { smtpUrl?: string; from?: string };
   debug: boolean;

@@ -97,6 +97,15 @@ export const envSchema = z.object({
   SCHEDULER_ENABLED: bool.default('true'),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  EXECUTE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  EXECUTION_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  EXECUTION_LEASE_TTL_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+  EXECUTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
+  EXECUTION_RECLAIM_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  EXECUTION_MAX_LLM_CALLS: z.coerce.number().int().min(1).max(100_000).default(150),
+  EXECUTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
+  DEBATE_ROUNDS: z.coerce.number().int().min(1).max(5).default(2),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')

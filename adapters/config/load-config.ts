@@ -54,6 +54,9 @@ function crossChecks(raw: RawEnv): string[] {
   if (raw.EMBEDDING_PROVIDER === 'openai' && !raw.OPENAI_API_KEY) {
     problems.push('OPENAI_API_KEY: required when EMBEDDING_PROVIDER=openai');
   }
+  if (raw.EXECUTION_LEASE_TTL_MS <= raw.EXECUTION_HEARTBEAT_MS) {
+    problems.push('EXECUTION_LEASE_TTL_MS: must be longer than EXECUTION_HEARTBEAT_MS, or leases expire between heartbeats');
+  }
   if (raw.SMTP_URL && !raw.SMTP_FROM) problems.push('SMTP_FROM: required when SMTP_URL is set');
   if (raw.NODE_ENV === 'production' && !raw.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
   const badAdmins = raw.ADMIN_EMAILS.filter((email) => emailIssues(email.toLowerCase()).length > 0);
@@ -126,6 +129,17 @@ function toAppConfig(raw: RawEnv): AppConfig {
     workspace: { maxBytes: raw.WORKSPACE_MAX_BYTES, maxFiles: raw.WORKSPACE_MAX_FILES },
     scheduler: { enabled: raw.SCHEDULER_ENABLED, tickMs: raw.SCHEDULER_TICK_MS },
     expirySweep: { intervalMs: raw.EXPIRY_SWEEP_INTERVAL_MS },
+    executions: {
+      waitMs: Math.round(raw.EXECUTE_WAIT_SECONDS * 1000),
+      heartbeatMs: raw.EXECUTION_HEARTBEAT_MS,
+      leaseTtlMs: raw.EXECUTION_LEASE_TTL_MS,
+      maxAttempts: raw.EXECUTION_MAX_ATTEMPTS,
+      reclaimIntervalMs: raw.EXECUTION_RECLAIM_INTERVAL_MS,
+      maxLlmCalls: raw.EXECUTION_MAX_LLM_CALLS,
+      startsPerMinute: raw.EXECUTIONS_PER_MINUTE,
+      pipelineConcurrency: raw.PIPELINE_CONCURRENCY,
+      debateRounds: raw.DEBATE_ROUNDS,
+    },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.SMTP_FROM },
     debug: raw.DEBUG,
     logLevel: raw.LOG_LEVEL,

@@ -1,6 +1,8 @@
 import { ContainerModule } from 'inversify';
+import { AgentExecutionController } from './controllers/agent-execution.controller';
 import { AgentsController } from './controllers/agents.controller';
 import { AuthController } from './controllers/auth.controller';
+import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
 import { PluginsController } from './controllers/plugins.controller';
@@ -8,7 +10,17 @@ import { ToolsController } from './controllers/tools.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
-  for (const controller of [HealthController, AuthController, AgentsController, ToolsController, PluginsController, ModelConfigsController]) {
+  const controllers = [
+    HealthController,
+    AuthController,
+    AgentsController,
+    ToolsController,
+    PluginsController,
+    ModelConfigsController,
+    AgentExecutionController,
+    ExecutionsController,
+  ];
+  for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();
   }
 });

@@ -1,5 +1,15 @@
-import { Execution, ExecutionStatus } from '../domain/execution/execution.entity';
+import { ExecutionChanges, ExecutionGuard } from '../domain/execution/execution-guard';
+import { Execution, ExecutionStatus, ExecutionTargetType } from '../domain/execution/execution.entity';
+import { Page, PageRequest } from '../shared/pagination';
 import { token } from '../shared/token';
+
+export interface ExecutionListQuery extends PageRequest {
+  /** Only this owner's records; all owners when absent (admins). */
+  ownerId?: string;
+  targetType?: ExecutionTargetType;
+  targetId?: string;
+  status?: ExecutionStatus;
+}
 
 /** Stored execution records. Access rules live in the services, not here. */
 export interface ExecutionRepository {
@@ -9,10 +19,16 @@ export interface ExecutionRepository {
   /** Overwrites every field but `id`, `ownerId` and `createdAt`; throws `ExecutionNotFoundError` when there is no such record. */
   update(execution: Execution): Promise<void>;
   /**
-   * Moves the record from `from` to `to` and sets `startedAt`, only if it is still in `from`:
-   * one conditional update, so of several workers handed the same job exactly one gets true.
+   * Applies `changes` only if the stored record satisfies `guard`, atomically: of several
+   * processes racing from the same state, exactly one gets true. False when the record is
+   * missing or the guard does not hold. Every claim, lease renewal, pause, cancel and outcome
+   * goes through here, so no process overwrites a change it has not seen.
    */
-  claim(id: string, from: ExecutionStatus, to: ExecutionStatus, startedAt: Date): Promise<boolean>;
+  transition(id: string, guard: ExecutionGuard, changes: ExecutionChanges): Promise<boolean>;
+  /** Newest first (creation time, then id). */
+  list(query: ExecutionListQuery): Promise<Page<Execution>>;
+  /** `running` records whose lease expired at `now` (the oldest expiry first), at most `limit`. */
+  findExpiredLeases(now: Date, limit: number): Promise<Execution[]>;
 }
 
 export const EXECUTION_REPOSITORY = token<ExecutionRepository>('ExecutionRepository');

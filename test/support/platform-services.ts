@@ -1,4 +1,3 @@
-import { DEFAULT_WORKFLOW_SETTINGS, WORKFLOW_SETTINGS } from '../../core/services/workflows/workflow-settings';
 import { Container } from 'inversify';
 import { platformServicesModule } from '../../adapters/platform-services.module';
 import { scheduleServicesModule } from '../../adapters/schedule-services.module';
@@ -37,7 +36,6 @@ export function createPlatformServices(
   const queue = new JobRecordingQueue();
   const container = runServicesContainer(storage, { clock, logger: silent, queue, llm: options.llm, tools: options.tools, limits: options.limits });
   container.bind(AuditTrail).toSelf().inSingletonScope();
-  container.bind(WORKFLOW_SETTINGS).toConstantValue(DEFAULT_WORKFLOW_SETTINGS);
   container.loadSync(workflowServicesModule(), scheduleServicesModule(), platformServicesModule());
   return { container, clock, queue, jobHandler: (type) => jobHandlerOf(container, type) };
 }

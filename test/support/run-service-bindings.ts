@@ -2,6 +2,7 @@ import { createContainer } from '../../adapters/composition/create-container';
 import { createSecretKey, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { AesGcmSecretCipher } from '../../adapters/auth/aes-gcm-secret-cipher';
+import { NodeTimers } from '../../adapters/system/node-timers';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
 import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
 import { AjvJsonSchemaValidator } from '../../adapters/validation/ajv-json-schema-validator';
@@ -14,11 +15,14 @@ import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
 import { LLM_PROVIDER_REGISTRY } from '../../core/ports/llm-provider-registry.port';
 import { LOGGER, Logger } from '../../core/ports/logger.port';
 import { SECRET_CIPHER } from '../../core/ports/secret-cipher.port';
+import { TIMERS, Timers } from '../../core/ports/timers.port';
 import { TOOL_REGISTRY, ToolRegistry } from '../../core/ports/tool-registry.port';
 import { AGENT_SETTINGS, DEFAULT_AGENT_RUN_LIMITS } from '../../core/services/agents/agent-settings';
+import { DEFAULT_EXECUTION_SETTINGS, EXECUTION_SETTINGS, ExecutionSettings } from '../../core/services/executions/execution-settings';
 import { JOB_HANDLER, JobHandler } from '../../core/services/jobs/job-handler';
 import { ToolCatalog } from '../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../core/services/tools/tool-runner.service';
+import { DEFAULT_WORKFLOW_SETTINGS, WORKFLOW_SETTINGS, WorkflowSettings } from '../../core/services/workflows/workflow-settings';
 import { FixedLlmProviderRegistry } from '../fixtures/llm/fixed-llm-provider-registry';
 import { TestStorage } from './test-database';
 import { bindUsageLimits, UsageLimits } from './usage-limits';
@@ -32,12 +36,18 @@ export interface RunServiceBasics {
   tools: ToolRegistry;
   /** Per-user limits; generous unless a test sets one. */
   limits?: UsageLimits;
+  /** Default: the configuration's defaults. */
+  executionSettings?: Partial<ExecutionSettings>;
+  workflowSettings?: WorkflowSettings;
+  /** Default: Node's timers. */
+  timers?: Timers;
 }
 
 /**
  * A container holding what agent and workflow runs need, as the composition root binds it:
- * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, the usage limits, and the agent services
- * (offline defaults). Every run is answered by `llm` (a `FixedLlmProviderRegistry`). Callers load the modules under test on top.
+ * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, the usage limits, the agent services
+ * (offline defaults) and the workflow and execution settings. Every run is answered by `llm` (a `FixedLlmProviderRegistry`). Callers load
+ * the modules under test on top.
  */
 export function runServicesContainer(storage: TestStorage, basics: RunServiceBasics): Container {
   const container = createContainer();
@@ -55,6 +65,9 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   container.bind(ToolRunner).toSelf().inSingletonScope();
   bindUsageLimits(container, basics.limits);
   container.bind(AGENT_SETTINGS).toConstantValue({ defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS });
+  container.bind(EXECUTION_SETTINGS).toConstantValue({ ...DEFAULT_EXECUTION_SETTINGS, ...basics.executionSettings });
+  container.bind(WORKFLOW_SETTINGS).toConstantValue(basics.workflowSettings ?? DEFAULT_WORKFLOW_SETTINGS);
+  container.bind(TIMERS).toConstantValue(basics.timers ?? new NodeTimers());
   container.loadSync(storage.module);
   return container;
 }

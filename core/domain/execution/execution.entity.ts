@@ -1,11 +1,13 @@
 import { TokenUsage } from '../llm/chat-message';
 import { JsonValue } from '../../shared/json';
+import { ExecutionMode } from './execution-mode';
 
 export type ExecutionStatus = 'pending' | 'running' | 'paused' | 'completed' | 'failed' | 'cancelled';
 export type ExecutionTargetType = 'workflow' | 'agent';
 export type ExecutionTrigger = 'api' | 'tool' | 'schedule' | 'webhook';
 
 export const EXECUTION_TARGET_TYPES: ReadonlyArray<ExecutionTargetType> = ['workflow', 'agent'];
+export const EXECUTION_STATUSES: ReadonlyArray<ExecutionStatus> = ['pending', 'running', 'paused', 'completed', 'failed', 'cancelled'];
 
 /** Statuses after which a record no longer changes. */
 export const FINISHED_EXECUTION_STATUSES: ReadonlyArray<ExecutionStatus> = ['completed', 'failed', 'cancelled'];
@@ -18,8 +20,26 @@ export interface ExecutionFailure {
 }
 
 /**
- * One run of a workflow (`mode` `graph`) or an agent (`mode` `agent`) on behalf of its owner.
- * `success` is null until the run has finished; `steps` are the engine's or the agent run's.
+ * Who is running the execution and until when: the holder renews it while it works; once it
+ * has expired, the reclaim loop takes the execution back (docs/executions.md).
+ */
+export interface ExecutionLease {
+  /** The process (worker id) running it. */
+  owner: string;
+  expiresAt: Date;
+}
+
+/** What the caller chose besides the mode, kept so a queued or reclaimed run runs the same way. */
+export interface ExecutionOptions {
+  /** `debate`: rounds of arguments before the judge. */
+  rounds?: number;
+  /** The caller's conversation id, kept with the record. */
+  sessionId?: string;
+}
+
+/**
+ * One run of a workflow (`mode` `graph`) or an agent (any mode) on behalf of its owner.
+ * `success` is null until the run has finished; `steps` are the mode's (docs/executions.md).
  */
 export interface Execution {
   /** UUID. */
@@ -27,7 +47,8 @@ export interface Execution {
   ownerId: string;
   targetType: ExecutionTargetType;
   targetId: string;
-  mode: string;
+  mode: ExecutionMode;
+  options: ExecutionOptions;
   trigger: ExecutionTrigger;
   scheduleId: string | null;
   status: ExecutionStatus;
@@ -36,7 +57,13 @@ export interface Execution {
   output: JsonValue;
   steps: JsonValue[];
   tokenUsage: TokenUsage;
+  /** LLM calls spent so far, retries included: a resumed or reclaimed run continues the same budget. */
+  llmCalls: number;
   error: ExecutionFailure | null;
+  /** Times a process started (or took back) the run; 0 while it waits for its first. */
+  attempt: number;
+  /** Set while a process runs it; null otherwise. */
+  lease: ExecutionLease | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
-import { Execution, ExecutionStatus, ExecutionTrigger } from '../../domain/execution/execution.entity';
+import { ExecutionMode, MODES_BY_TARGET } from '../../domain/execution/execution-mode';
+import { Execution, ExecutionOptions, ExecutionStatus, ExecutionTrigger } from '../../domain/execution/execution.entity';
 import { EXECUTION_FAILURES } from '../../domain/execution/execution.errors';
 import { ZERO_USAGE } from '../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
@@ -12,11 +13,18 @@ import { LOGGER, Logger } from '../../ports/logger.port';
 import { JsonValue } from '../../shared/json';
 import { EXECUTION_RUN_JOB, executionRunPayload } from './execution-run-job';
 import { ExecutionRunner } from './execution-runner.service';
+import { EXECUTION_SETTINGS, ExecutionSettings } from './execution-settings';
 import { ExecutionTarget, ExecutionTargets, ResolvedTarget } from './execution-targets';
+import { leaseFor } from './leased-execution';
+import { ExecutionModes } from './modes/execution-modes.service';
+import { ProcessIdentity } from './process-identity';
 
 export interface LaunchOptions {
   trigger: ExecutionTrigger;
   scheduleId?: string;
+  /** Default: the target type's first mode (`agent` for an agent, `graph` for a workflow). */
+  mode?: ExecutionMode;
+  modeOptions?: ExecutionOptions;
 }
 
 export interface RunNowOptions extends LaunchOptions {
@@ -30,34 +38,51 @@ export interface EnqueueOptions extends LaunchOptions {
   jobId?: string;
 }
 
+/** A run started in this process: the record as it began, and the record as it ends. */
+export interface BegunExecution {
+  execution: Execution;
+  /** Resolves with the record as stored once the run has stopped; never rejects (a failure to store is logged). */
+  done: Promise<Execution>;
+}
+
 /**
- * Starts executions of workflows (`mode` `graph`) and agents (`mode` `agent`): now, returning
- * the finished record, or through the job queue, returning the pending one. Both throw a
- * `not_found` DomainError, and store nothing, when the target is missing or not the actor's to run.
+ * Starts executions of workflows and agents in a mode: now (`run` waits for the end, `begin`
+ * does not), leased by this process, or through the job queue (`enqueue`, the pending record).
+ * Each throws a `not_found` DomainError when the target is missing or not the actor's to run,
+ * and a `ValidationError` when it cannot run in the mode asked; then nothing is stored.
  */
 @injectable()
 export class ExecutionLauncher {
   constructor(
     @inject(ExecutionTargets) private readonly targets: ExecutionTargets,
+    @inject(ExecutionModes) private readonly modes: Pick<ExecutionModes, 'check'>,
     @inject(ExecutionRunner) private readonly runner: ExecutionRunner,
     @inject(EXECUTION_REPOSITORY) private readonly executions: ExecutionRepository,
     @inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @inject(ProcessIdentity) private readonly identity: ProcessIdentity,
+    @inject(EXECUTION_SETTINGS) private readonly settings: ExecutionSettings,
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async run(actor: Actor, target: ExecutionTarget, input: JsonValue, options: RunNowOptions): Promise<Execution> {
-    const resolved = await this.targets.resolve(actor, target);
-    const now = this.clock.now();
-    const execution = this.newRecord(actor, resolved, input, options, 'running', now);
-    await this.executions.create(execution);
-    return this.runner.finish(actor, execution, resolved, { budget: options.budget, signal: options.signal });
+    const { execution, resolved } = await this.createRunning(actor, target, input, options);
+    return this.runner.run(actor, execution, resolved, { budget: options.budget, signal: options.signal });
+  }
+
+  async begin(actor: Actor, target: ExecutionTarget, input: JsonValue, options: LaunchOptions): Promise<BegunExecution> {
+    const { execution, resolved } = await this.createRunning(actor, target, input, options);
+    const done = this.runner.run(actor, execution, resolved).catch(async (error: unknown) => {
+      this.logger.error({ executionId: execution.id, err: error }, 'execution outcome could not be stored');
+      return (await this.executions.findById(execution.id).catch(() => undefined)) ?? execution;
+    });
+    return { execution, done };
   }
 
   async enqueue(actor: Actor, target: ExecutionTarget, input: JsonValue, options: EnqueueOptions): Promise<Execution> {
-    const resolved = await this.targets.resolve(actor, target);
-    const execution = this.newRecord(actor, resolved, input, options, 'pending', null);
+    const resolved = await this.resolve(actor, target, options);
+    const execution = this.newRecord(actor, resolved, input, options, 'pending');
     await this.executions.create(execution);
     try {
       const publishOptions = options.jobId === undefined ? undefined : { jobId: options.jobId };
@@ -71,21 +96,33 @@ export class ExecutionLauncher {
     return execution;
   }
 
-  private newRecord(
-    actor: Actor,
-    target: ResolvedTarget,
-    input: JsonValue,
-    options: LaunchOptions,
-    status: ExecutionStatus,
-    startedAt: Date | null,
-  ): Execution {
-    const targetId = target.type === 'workflow' ? target.workflow.id : target.agent.id;
+  private async createRunning(actor: Actor, target: ExecutionTarget, input: JsonValue, options: LaunchOptions) {
+    const resolved = await this.resolve(actor, target, options);
+    const execution = this.newRecord(actor, resolved, input, options, 'running');
+    await this.executions.create(execution);
+    return { execution, resolved };
+  }
+
+  private async resolve(actor: Actor, target: ExecutionTarget, options: LaunchOptions): Promise<ResolvedTarget> {
+    const resolved = await this.targets.resolve(actor, target);
+    this.modes.check(resolved, this.modeOf(resolved, options), options.modeOptions ?? {});
+    return resolved;
+  }
+
+  private modeOf(target: ResolvedTarget, options: LaunchOptions): ExecutionMode {
+    return options.mode ?? MODES_BY_TARGET[target.type][0];
+  }
+
+  private newRecord(actor: Actor, target: ResolvedTarget, input: JsonValue, options: LaunchOptions, status: ExecutionStatus): Execution {
+    const now = this.clock.now();
+    const running = status === 'running';
     return {
       id: this.ids.uuid(),
       ownerId: actor.userId,
       targetType: target.type,
-      targetId,
-      mode: target.type === 'workflow' ? 'graph' : 'agent',
+      targetId: target.type === 'workflow' ? target.workflow.id : target.agent.id,
+      mode: this.modeOf(target, options),
+      options: options.modeOptions ?? {},
       trigger: options.trigger,
       scheduleId: options.scheduleId ?? null,
       status,
@@ -94,9 +131,12 @@ export class ExecutionLauncher {
       output: null,
       steps: [],
       tokenUsage: ZERO_USAGE,
+      llmCalls: 0,
       error: null,
-      createdAt: startedAt ?? this.clock.now(),
-      startedAt,
+      attempt: running ? 1 : 0,
+      lease: running ? leaseFor(this.identity.id, now, this.settings.leaseTtlMs) : null,
+      createdAt: now,
+      startedAt: running ? now : null,
       finishedAt: null,
     };
   }

@@ -1,100 +1,83 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
+import { ExecutionChanges } from '../../domain/execution/execution-guard';
 import { Execution, ExecutionFailure } from '../../domain/execution/execution.entity';
 import { EXECUTION_FAILURES } from '../../domain/execution/execution.errors';
-import { clipJson, RECORD_LIMITS } from '../../domain/execution/recorded-json';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
 import { ZERO_USAGE } from '../../domain/llm/chat-message';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../ports/execution-repository.port';
 import { LOGGER, Logger } from '../../ports/logger.port';
+import { TIMERS, Timers } from '../../ports/timers.port';
 import { DomainError } from '../../shared/domain-error';
-import { JsonValue } from '../../shared/json';
-import { AgentCaller } from '../agents/agent-caller.service';
-import { WorkflowEngine } from '../workflows/workflow-engine.service';
-import { agentMessageOf } from './agent-input';
+import { EXECUTION_SETTINGS, ExecutionSettings } from './execution-settings';
 import { ResolvedTarget } from './execution-targets';
+import { LeasedExecution } from './leased-execution';
+import { ExecutionModes } from './modes/execution-modes.service';
+import { ProcessIdentity } from './process-identity';
+import { RunControl } from './run-control';
+import { failedOutcome, RunOutcome } from './run-outcome';
+import { RunningExecutions } from './running-executions.service';
 
 export interface ExecutionRunOptions {
+  /** A caller's budget is shared with the run (a workflow started by an agent's tool); else the execution's own. */
   budget?: LlmCallBudget;
+  /** The caller's signal: aborting it cancels the execution. */
   signal?: AbortSignal;
 }
 
-/** The fields a finished run sets. */
-type Outcome = Pick<Execution, 'status' | 'success' | 'output' | 'steps' | 'tokenUsage' | 'error'>;
-
-/** Runs the target of a `running` execution record and stores how it ended. */
+/**
+ * Runs a `running` record that this process holds the lease of, in its mode, and stores how it
+ * ended: `completed`, or `failed` with a safe `{code, message}`; `cancelled` when it was cancelled.
+ * While it runs, a heartbeat renews the lease every `heartbeatMs`. The run's own failures never
+ * throw; only storing the outcome can.
+ */
 @injectable()
 export class ExecutionRunner {
   constructor(
-    @inject(WorkflowEngine) private readonly engine: Pick<WorkflowEngine, 'run'>,
-    @inject(AgentCaller) private readonly agents: Pick<AgentCaller, 'call'>,
+    @inject(ExecutionModes) private readonly modes: Pick<ExecutionModes, 'run'>,
     @inject(EXECUTION_REPOSITORY) private readonly executions: ExecutionRepository,
+    @inject(RunningExecutions) private readonly running: RunningExecutions,
+    @inject(ProcessIdentity) private readonly identity: ProcessIdentity,
+    @inject(EXECUTION_SETTINGS) private readonly settings: ExecutionSettings,
+    @inject(TIMERS) private readonly timers: Timers,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /**
-   * Runs `target` as `actor` on the record's input and stores the outcome: `completed`, or
-   * `failed` (`cancelled` when the signal was aborted) with a safe `{code, message}`. The
-   * run's own failures never throw; only storing the outcome can.
-   */
-  async finish(actor: Actor, execution: Execution, target: ResolvedTarget, options: ExecutionRunOptions = {}): Promise<Execution> {
-    let outcome: Outcome;
-    try {
-      outcome = await this.runTarget(actor, execution, target, options);
-    } catch (error) {
-      outcome = failed(this.failureOf(error, execution, options.signal));
-    }
-    if (options.signal?.aborted && outcome.status !== 'completed') {
-      outcome = { ...outcome, status: 'cancelled', success: false, error: EXECUTION_FAILURES.cancelled };
-    }
-    return this.store({ ...execution, ...outcome, output: clipJson(outcome.output, RECORD_LIMITS.outputChars), finishedAt: this.clock.now() });
+  async run(actor: Actor, execution: Execution, target: ResolvedTarget, options: ExecutionRunOptions = {}): Promise<Execution> {
+    return this.running.track(execution.id, options.signal, async (control) => {
+      // One budget for every step; a resumed or reclaimed run continues the calls already spent.
+      const budget = options.budget ?? new LlmCallBudget(Math.max(0, this.settings.maxLlmCalls - execution.llmCalls));
+      const tools = { executions: this.executions, clock: this.clock, logger: this.logger, owner: this.identity.id, leaseTtlMs: this.settings.leaseTtlMs };
+      const lease = new LeasedExecution(execution, control, budget, tools);
+      const heartbeat = this.timers.every(this.settings.heartbeatMs, () => lease.heartbeat());
+      let outcome: RunOutcome;
+      try {
+        outcome = await this.modes.run({ actor, execution, target, budget, control, checkpoint: (progress) => lease.checkpoint(progress) });
+      } catch (error) {
+        outcome = failedOutcome(this.failureOf(error, execution, control));
+      } finally {
+        await heartbeat.stop();
+      }
+      return lease.settle(outcome);
+    });
   }
 
-  /** Ends a record that cannot run (its owner or target is gone) with `error`. */
+  /** Ends a record that cannot run (its owner or target is gone, its job could not be queued) with `error`. */
   async fail(execution: Execution, error: ExecutionFailure): Promise<Execution> {
-    return this.store({ ...execution, ...failed(error), finishedAt: this.clock.now() });
+    const { success, output, steps, tokenUsage } = failedOutcome(error);
+    const changes: ExecutionChanges = { status: 'failed', success, output, steps, tokenUsage, error, lease: null, finishedAt: this.clock.now() };
+    const guard = execution.lease ? { from: [execution.status], leaseOwner: execution.lease.owner } : { from: [execution.status] };
+    await this.executions.transition(execution.id, guard, changes);
+    return { ...execution, ...changes, tokenUsage: ZERO_USAGE };
   }
 
-  private async runTarget(actor: Actor, { id: executionId, input }: Execution, target: ResolvedTarget, options: ExecutionRunOptions): Promise<Outcome> {
-    if (target.type === 'workflow') {
-      const result = await this.engine.run(actor, target.workflow.graph, input, options);
-      return {
-        status: result.success ? 'completed' : 'failed',
-        success: result.success,
-        output: result.output,
-        steps: result.steps,
-        tokenUsage: result.tokenUsage,
-        error: result.error ?? null,
-      };
-    }
-    const result = await this.agents.call(actor, target.agent.id, agentMessageOf(input), { ...options, executionId });
-    return {
-      status: result.success ? 'completed' : 'failed',
-      success: result.success,
-      output: { reply: result.output },
-      // Agent steps are plain JSON records (no dates, no class instances).
-      steps: result.steps as unknown as JsonValue[],
-      tokenUsage: result.tokenUsage,
-      error: result.success ? null : (result.error ?? { code: 'agent.run_failed', message: 'The agent run did not complete' }),
-    };
-  }
-
-  private failureOf(error: unknown, execution: Execution, signal?: AbortSignal): ExecutionFailure {
-    if (signal?.aborted) return EXECUTION_FAILURES.cancelled;
+  private failureOf(error: unknown, execution: Execution, control: RunControl): ExecutionFailure {
+    if (control.reason) return EXECUTION_FAILURES.cancelled;
     if (error instanceof DomainError) return { code: error.code, message: error.message };
     // Behaviour rule 9: the exception's text may hold internals; it goes to the log only.
     this.logger.error({ executionId: execution.id, targetType: execution.targetType, err: error }, 'execution failed unexpectedly');
     return EXECUTION_FAILURES.internal;
   }
-
-  private async store(execution: Execution): Promise<Execution> {
-    await this.executions.update(execution);
-    return execution;
-  }
-}
-
-function failed(error: ExecutionFailure): Outcome {
-  return { status: 'failed', success: false, output: null, steps: [], tokenUsage: ZERO_USAGE, error: { code: error.code, message: error.message } };
 }

@@ -31,6 +31,11 @@ export interface WorkflowRunOptions {
   budget?: LlmCallBudget;
   /** Aborting fails the node in progress and skips the rest. */
   signal?: AbortSignal;
+  /**
+   * Called after each node that ran (the end node aside) with the steps and tokens so far: a
+   * step boundary where the caller may store progress. What it throws ends the run and is thrown.
+   */
+  onStep?: (steps: ReadonlyArray<WorkflowStep>, tokenUsage: TokenUsage) => Promise<void>;
 }
 
 export const WORKFLOW_RUN_ERRORS = {
@@ -100,6 +105,7 @@ export class WorkflowEngine {
       if (outcome.tokenUsage) tokenUsage = addUsage(tokenUsage, outcome.tokenUsage);
       if (outcome.step.status === 'failed') failure = outcome.error;
       else if (node.type === 'end') output = outcome.step.output;
+      if (node.type !== 'end') await options.onStep?.(steps, tokenUsage);
     }
     const llmCalls = budget.calls - callsBefore;
     return failure ? { success: false, output, steps, tokenUsage, llmCalls, error: failure } : { success: true, output, steps, tokenUsage, llmCalls };

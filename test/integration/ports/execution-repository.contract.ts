@@ -53,16 +53,17 @@ export function describeExecutionRepositoryContract(name: string, makeHarness: (
         output: null,
         error: { code: 'agent.iteration_limit', message: 'The agent hit its iteration limit' },
       });
-      const numeric = anExecution({ trigger: 'webhook', input: 42, ...finished, output: 'plain' });
+      const numeric = anExecution({ trigger: 'webhook', input: 42, ...finished, output: 'plain', attempt: 2, llmCalls: 7 });
+      const leased = anExecution({ status: 'running', attempt: 1, lease: { owner: 'worker-1', expiresAt: new Date('2031-02-03T04:05:06.789Z') } });
       const empty = anExecution({ trigger: 'tool', input: null, status: 'cancelled', success: false, error: { code: 'execution.cancelled', message: 'x' } });
-      for (const execution of [agentRun, numeric, empty]) {
+      for (const execution of [agentRun, numeric, empty, leased]) {
         await repository().create(execution);
         expect(await repository().findById(execution.id)).toEqual(execution);
       }
     });
 
     it('When a record is updated, Then its fields change but its owner and creation time do not', async () => {
-      const execution = anExecution({ status: 'running', startedAt: new Date('2024-03-04T05:06:08.001Z') });
+      const execution = anExecution({ status: 'running', attempt: 1, startedAt: new Date('2024-03-04T05:06:08.001Z') });
       await repository().create(execution);
       const changed = { ...execution, ...finished, ownerId: randomUUID(), createdAt: new Date('2030-01-01T00:00:00.000Z') };
       await repository().update(changed);
@@ -73,21 +74,120 @@ export function describeExecutionRepositoryContract(name: string, makeHarness: (
       await expect(repository().update(anExecution())).rejects.toBeInstanceOf(ExecutionNotFoundError);
     });
 
-    it('When a pending record is claimed, Then only the first claim wins and it sets the start time', async () => {
-      const execution = anExecution();
+    it('When a guarded change applies, Then only the changed fields move; when its guard fails, Then nothing does', async () => {
+      const execution = anExecution({ options: { rounds: 3, sessionId: 's-1' }, mode: 'debate', targetType: 'agent' });
       await repository().create(execution);
       const startedAt = new Date('2024-05-06T07:08:09.123Z');
-      expect(await repository().claim(execution.id, 'pending', 'running', startedAt)).toBe(true);
-      expect(await repository().claim(execution.id, 'pending', 'running', new Date())).toBe(false);
-      expect(await repository().findById(execution.id)).toEqual({ ...execution, status: 'running', startedAt });
-      expect(await repository().claim(randomUUID(), 'pending', 'running', startedAt)).toBe(false);
+      const lease = { owner: 'worker-a', expiresAt: new Date('2024-05-06T07:08:39.123Z') };
+      expect(await repository().transition(execution.id, { from: ['pending'] }, { status: 'running', attempt: 1, lease, startedAt })).toBe(true);
+      expect(await repository().transition(execution.id, { from: ['pending'] }, { status: 'running', attempt: 2 })).toBe(false);
+      expect(await repository().transition(randomUUID(), { from: ['pending'] }, { status: 'running' })).toBe(false);
+      const running = { ...execution, status: 'running' as const, attempt: 1, lease, startedAt };
+      expect(await repository().findById(execution.id)).toEqual(running);
+
+      const progress = {
+        output: { reply: 'half' },
+        steps: [{ role: 'stage', stage: 1 }],
+        tokenUsage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+        llmCalls: 4,
+      };
+      expect(await repository().transition(execution.id, { from: ['running'], leaseOwner: 'worker-b' }, progress)).toBe(false);
+      expect(await repository().transition(execution.id, { from: ['running'], leaseOwner: 'worker-a' }, progress)).toBe(true);
+      expect(await repository().findById(execution.id)).toEqual({ ...running, ...progress });
     });
 
-    it('When several claims race for one record, Then exactly one wins', async () => {
+    it('When a guard names the lease, Then a live lease and a free one are told apart at the given time', async () => {
+      const expiresAt = new Date('2024-05-06T07:08:39.123Z');
+      const execution = anExecution({ status: 'paused', attempt: 1, lease: { owner: 'worker-a', expiresAt } });
+      await repository().create(execution);
+      const before = new Date(expiresAt.getTime() - 1);
+      const after = new Date(expiresAt.getTime() + 1);
+      expect(await repository().transition(execution.id, { from: ['paused'], leaseFreeAt: before }, { status: 'pending' })).toBe(false);
+      expect(await repository().transition(execution.id, { from: ['paused'], leaseLiveAt: after }, { status: 'running' })).toBe(false);
+      expect(await repository().transition(execution.id, { from: ['paused'], leaseFreeAt: after }, { status: 'pending', lease: null })).toBe(true);
+      expect(await repository().findById(execution.id)).toEqual({ ...execution, status: 'pending', lease: null });
+      expect(await repository().transition(execution.id, { from: ['pending'], leaseFreeAt: before }, { status: 'running' })).toBe(true);
+      expect(await repository().transition(execution.id, { from: ['running'], leaseLiveAt: before }, { status: 'paused' })).toBe(false);
+    });
+
+    it('When several guarded changes race from one state, Then exactly one wins and the others see it', async () => {
       const execution = anExecution();
       await repository().create(execution);
-      const claims = await Promise.all(Array.from({ length: 6 }, () => repository().claim(execution.id, 'pending', 'running', new Date())));
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          repository().transition(execution.id, { from: ['pending'] }, { status: 'running', lease: { owner: `worker-${i}`, expiresAt: new Date() } }),
+        ),
+      );
       expect(claims.filter(Boolean)).toHaveLength(1);
+      const winner = claims.indexOf(true);
+      expect((await repository().findById(execution.id))?.lease?.owner).toBe(`worker-${winner}`);
+    });
+
+    it('When changes race on different fields, Then none is lost', async () => {
+      const execution = anExecution({ status: 'running', lease: { owner: 'w', expiresAt: new Date('2024-01-01T00:00:00.000Z') } });
+      await repository().create(execution);
+      const guard = { from: ['running' as const], leaseOwner: 'w' };
+      const renewed = { owner: 'w', expiresAt: new Date('2024-01-01T00:00:30.000Z') };
+      await Promise.all([
+        repository().transition(execution.id, guard, { lease: renewed }),
+        repository().transition(execution.id, guard, { steps: ['one'], llmCalls: 2 }),
+        repository().transition(execution.id, guard, { tokenUsage: { promptTokens: 5, completionTokens: 5, totalTokens: 10 } }),
+      ]);
+      expect(await repository().findById(execution.id)).toMatchObject({
+        lease: renewed,
+        steps: ['one'],
+        llmCalls: 2,
+        tokenUsage: { promptTokens: 5, completionTokens: 5, totalTokens: 10 },
+      });
+    });
+
+    it('When leases expire, Then only running records past their expiry are found, the oldest first', async () => {
+      const at = (ms: number) => new Date(Date.UTC(2031, 0, 1) + ms);
+      const lease = (owner: string, ms: number) => ({ owner, expiresAt: at(ms) });
+      const late = anExecution({ status: 'running', lease: lease('a', 2000) });
+      const later = anExecution({ status: 'running', lease: lease('b', 1000) });
+      const live = anExecution({ status: 'running', lease: lease('c', 9000) });
+      const paused = anExecution({ status: 'paused', lease: lease('d', 500) });
+      const unleased = anExecution({ status: 'running' });
+      for (const execution of [late, later, live, paused, unleased]) await repository().create(execution);
+
+      const expired = await repository().findExpiredLeases(at(5000), 10);
+      const ours = new Set([late.id, later.id, live.id, paused.id, unleased.id]);
+      expect(expired.filter((e) => ours.has(e.id)).map((e) => e.id)).toEqual([later.id, late.id]);
+      expect((await repository().findExpiredLeases(at(5000), 1)).length).toBe(1);
+    });
+
+    it('When records are listed, Then filters apply and pages come newest first with the total', async () => {
+      const ownerId = randomUUID();
+      const agentId = randomUUID();
+      const at = (minute: number) => new Date(Date.UTC(2024, 5, 1, 12, minute));
+      const records = [
+        anExecution({ ownerId, targetType: 'agent', targetId: agentId, mode: 'agent', status: 'completed', success: true, createdAt: at(1) }),
+        anExecution({ ownerId, targetType: 'agent', targetId: agentId, mode: 'debate', status: 'failed', success: false, createdAt: at(2) }),
+        anExecution({ ownerId, targetType: 'workflow', status: 'completed', success: true, createdAt: at(3) }),
+        anExecution({ ownerId, targetType: 'agent', targetId: agentId, mode: 'pipeline', createdAt: at(4) }),
+        anExecution({ targetType: 'agent', targetId: agentId, createdAt: at(5) }),
+      ];
+      for (const record of records) await repository().create(record);
+      const ids = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id);
+
+      const all = await repository().list({ ownerId, page: 1, pageSize: 2 });
+      expect({ total: all.total, page: all.page, pageSize: all.pageSize, ids: ids(all) }).toEqual({
+        total: 4,
+        page: 1,
+        pageSize: 2,
+        ids: [records[3].id, records[2].id],
+      });
+      expect(ids(await repository().list({ ownerId, page: 2, pageSize: 2 }))).toEqual([records[1].id, records[0].id]);
+      expect(ids(await repository().list({ ownerId, targetType: 'agent', targetId: agentId, page: 1, pageSize: 10 }))).toEqual([
+        records[3].id,
+        records[1].id,
+        records[0].id,
+      ]);
+      expect(ids(await repository().list({ ownerId, status: 'completed', page: 1, pageSize: 10 }))).toEqual([records[2].id, records[0].id]);
+      const everyone = await repository().list({ targetId: agentId, page: 1, pageSize: 10 });
+      expect(ids(everyone)).toEqual([records[4].id, records[3].id, records[1].id, records[0].id]);
+      expect(await repository().list({ ownerId: randomUUID(), page: 1, pageSize: 10 })).toEqual({ items: [], total: 0, page: 1, pageSize: 10 });
     });
 
     it('When the steps and output are far larger than 64 KiB, Then they are stored and read back whole', async () => {

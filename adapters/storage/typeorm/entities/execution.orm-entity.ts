@@ -7,6 +7,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'executions' })
 @Index('IDX_executions_owner_created', ['ownerId', 'createdAt'])
 @Index('IDX_executions_target', ['targetType', 'targetId'])
+@Index('IDX_executions_lease', ['status', 'leaseExpiresMs'])
 export class ExecutionOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
@@ -37,7 +38,7 @@ export class ExecutionOrmEntity {
   success!: boolean;
 
   /**
-   * `{input, output, steps}` in one `json` column: step outputs easily outgrow MySQL's 64 KiB
+   * `{input, options, output, steps}` in one `json` column: step outputs easily outgrow MySQL's 64 KiB
    * TEXT (see WorkflowOrmEntity.graph), and an object is never SQL NULL, unlike a lone output.
    */
   @Column({ type: 'json' })
@@ -51,6 +52,24 @@ export class ExecutionOrmEntity {
 
   @Column({ name: 'total_tokens', type: 'integer' })
   totalTokens!: number;
+
+  @Column({ name: 'llm_calls', type: 'integer', default: 0 })
+  llmCalls!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  attempt!: number;
+
+  /** The process holding the lease; empty when none does. */
+  @Column({ name: 'lease_owner', type: 'varchar', length: 64, default: '' })
+  leaseOwner!: string;
+
+  /** Epoch milliseconds (0 when there is no lease): compared arithmetically in SQL, the same way on every dialect. */
+  @Column({ name: 'lease_expires_ms', type: 'bigint', default: 0 })
+  leaseExpiresMs!: string | number;
+
+  /** +1 on every write: a conditional change applies only to the revision it read (optimistic lock). */
+  @Column({ type: 'integer', default: 0 })
+  revision!: number;
 
   @Column({ name: 'error_code', type: 'varchar', length: 100 })
   errorCode!: string;

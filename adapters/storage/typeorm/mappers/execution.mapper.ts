@@ -1,5 +1,7 @@
+import { ExecutionMode } from '../../../../core/domain/execution/execution-mode';
 import {
   Execution,
+  ExecutionOptions,
   ExecutionStatus,
   ExecutionTargetType,
   ExecutionTrigger,
@@ -8,9 +10,10 @@ import {
 import { JsonValue } from '../../../../core/shared/json';
 import { ExecutionOrmEntity } from '../entities/execution.orm-entity';
 
-/** What the `payload` column holds. */
+/** What the `payload` column holds; rows written before options existed have none. */
 interface ExecutionPayload {
   input: JsonValue;
+  options?: ExecutionOptions;
   output: JsonValue;
   steps: JsonValue[];
 }
@@ -18,7 +21,10 @@ interface ExecutionPayload {
 /** Stands for "not yet" in the time columns, which are never NULL (see the entity). */
 const NO_TIME = new Date(0);
 
-export function toExecutionRow(execution: Execution): ExecutionOrmEntity {
+/** Every column but `revision`, which the repository keeps. */
+export type ExecutionRow = Omit<ExecutionOrmEntity, 'revision'>;
+
+export function toExecutionRow(execution: Execution): ExecutionRow {
   return {
     id: execution.id,
     ownerId: execution.ownerId,
@@ -29,10 +35,14 @@ export function toExecutionRow(execution: Execution): ExecutionOrmEntity {
     scheduleId: execution.scheduleId ?? '',
     status: execution.status,
     success: execution.success ?? false,
-    payload: { input: execution.input, output: execution.output, steps: execution.steps } satisfies ExecutionPayload,
+    payload: { input: execution.input, options: execution.options, output: execution.output, steps: execution.steps } satisfies ExecutionPayload,
     promptTokens: execution.tokenUsage.promptTokens,
     completionTokens: execution.tokenUsage.completionTokens,
     totalTokens: execution.tokenUsage.totalTokens,
+    llmCalls: execution.llmCalls,
+    attempt: execution.attempt,
+    leaseOwner: execution.lease?.owner ?? '',
+    leaseExpiresMs: execution.lease?.expiresAt.getTime() ?? 0,
     errorCode: execution.error?.code ?? '',
     errorMessage: execution.error?.message ?? '',
     createdAt: execution.createdAt,
@@ -49,7 +59,8 @@ export function toExecution(row: ExecutionOrmEntity): Execution {
     ownerId: row.ownerId,
     targetType: row.targetType as ExecutionTargetType,
     targetId: row.targetId,
-    mode: row.mode,
+    mode: row.mode as ExecutionMode,
+    options: payload.options ?? {},
     trigger: row.triggeredBy as ExecutionTrigger,
     scheduleId: row.scheduleId === '' ? null : row.scheduleId,
     status,
@@ -59,7 +70,11 @@ export function toExecution(row: ExecutionOrmEntity): Execution {
     output: payload.output,
     steps: payload.steps,
     tokenUsage: { promptTokens: row.promptTokens, completionTokens: row.completionTokens, totalTokens: row.totalTokens },
+    llmCalls: row.llmCalls,
     error: row.errorCode === '' ? null : { code: row.errorCode, message: row.errorMessage },
+    attempt: row.attempt,
+    // MySQL hands BIGINT back as a string.
+    lease: row.leaseOwner === '' ? null : { owner: row.leaseOwner, expiresAt: new Date(Number(row.leaseExpiresMs)) },
     createdAt: row.createdAt,
     startedAt: timeOrNull(row.startedAt),
     finishedAt: timeOrNull(row.finishedAt),

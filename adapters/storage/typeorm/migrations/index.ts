@@ -20,6 +20,7 @@ import { AddAgentListing1795254451000 } from './1795254451000-add-agent-listing.
 import { CreateAgentVersions1795254451001 } from './1795254451001-create-agent-versions.migration';
 import { IndexAgentReferences1795254451002 } from './1795254451002-index-agent-references.migration';
 import { CreateModelConfigsAndLlmCalls1795254451100 } from './1795254451100-create-model-configs-and-llm-calls.migration';
+import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-leases.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   CreateAgentVersions1795254451001,
   IndexAgentReferences1795254451002,
   CreateModelConfigsAndLlmCalls1795254451100,
+  AddExecutionLeases1795254451300,
 ];

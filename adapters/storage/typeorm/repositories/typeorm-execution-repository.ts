@@ -1,9 +1,30 @@
-import { Execution, ExecutionStatus } from '../../../../core/domain/execution/execution.entity';
+import { FindOptionsWhere, LessThanOrEqual, Not } from 'typeorm';
+import { ExecutionChanges, ExecutionGuard, guardHolds } from '../../../../core/domain/execution/execution-guard';
+import { Execution } from '../../../../core/domain/execution/execution.entity';
 import { ExecutionNotFoundError } from '../../../../core/domain/execution/execution.errors';
-import { ExecutionRepository } from '../../../../core/ports/execution-repository.port';
+import { ExecutionListQuery, ExecutionRepository } from '../../../../core/ports/execution-repository.port';
+import { offsetOf, Page } from '../../../../core/shared/pagination';
 import { ExecutionOrmEntity } from '../entities/execution.orm-entity';
 import { ManagerProvider } from '../manager-provider';
-import { toExecution, toExecutionRow } from '../mappers/execution.mapper';
+import { ExecutionRow, toExecution, toExecutionRow } from '../mappers/execution.mapper';
+
+/** Rounds a conditional change retries when another write got in between its read and its update. */
+const MAX_ROUNDS = 10;
+
+/** The columns each changeable field lives in, so a change writes only those (a heartbeat never rewrites the steps). */
+const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof ExecutionRow>> = {
+  status: ['status'],
+  success: ['success'],
+  output: ['payload'],
+  steps: ['payload'],
+  tokenUsage: ['promptTokens', 'completionTokens', 'totalTokens'],
+  llmCalls: ['llmCalls'],
+  error: ['errorCode', 'errorMessage'],
+  attempt: ['attempt'],
+  lease: ['leaseOwner', 'leaseExpiresMs'],
+  startedAt: ['startedAt'],
+  finishedAt: ['finishedAt'],
+};
 
 export class TypeOrmExecutionRepository implements ExecutionRepository {
   constructor(private readonly managers: ManagerProvider) {}
@@ -14,20 +35,57 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
   }
 
   async create(execution: Execution): Promise<void> {
-    await this.managers.use((manager) => manager.insert(ExecutionOrmEntity, toExecutionRow(execution)));
+    await this.managers.use((manager) => manager.insert(ExecutionOrmEntity, { ...toExecutionRow(execution), revision: 0 }));
   }
 
   async update(execution: Execution): Promise<void> {
     // The owner and the creation time never change after create.
     const { id, ownerId: _ownerId, createdAt: _createdAt, ...changes } = toExecutionRow(execution);
-    const result = await this.managers.use((manager) => manager.update(ExecutionOrmEntity, { id }, changes));
+    const result = await this.managers.use((manager) => manager.update(ExecutionOrmEntity, { id }, { ...changes, revision: () => 'revision + 1' }));
     // mysql2 reports matched rows (its FOUND_ROWS flag), so an update that changes nothing still counts.
     if ((result.affected ?? 0) === 0) throw new ExecutionNotFoundError(id);
   }
 
-  async claim(id: string, from: ExecutionStatus, to: ExecutionStatus, startedAt: Date): Promise<boolean> {
-    // One conditional UPDATE: the database decides which of several concurrent claims wins.
-    const result = await this.managers.use((manager) => manager.update(ExecutionOrmEntity, { id, status: from }, { status: to, startedAt }));
-    return (result.affected ?? 0) > 0;
+  async transition(id: string, guard: ExecutionGuard, changes: ExecutionChanges): Promise<boolean> {
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      const row = await this.managers.use((manager) => manager.findOneBy(ExecutionOrmEntity, { id }));
+      if (!row) return false;
+      const current = toExecution(row);
+      if (!guardHolds(current, guard)) return false;
+      const next = toExecutionRow({ ...current, ...changes });
+      const set: Partial<ExecutionRow> = {};
+      for (const field of Object.keys(changes) as Array<keyof ExecutionChanges>) {
+        for (const column of COLUMNS[field]) Object.assign(set, { [column]: next[column] });
+      }
+      // One conditional UPDATE on the revision read: of racing writers exactly one matches.
+      const result = await this.managers.use((manager) =>
+        manager.update(ExecutionOrmEntity, { id, revision: row.revision }, { ...set, revision: row.revision + 1 }),
+      );
+      if ((result.affected ?? 0) > 0) return true;
+    }
+    throw new Error(`Execution ${id} kept changing under a conditional update`);
+  }
+
+  async list(query: ExecutionListQuery): Promise<Page<Execution>> {
+    const where: FindOptionsWhere<ExecutionOrmEntity> = {};
+    if (query.ownerId !== undefined) where.ownerId = query.ownerId;
+    if (query.targetType !== undefined) where.targetType = query.targetType;
+    if (query.targetId !== undefined) where.targetId = query.targetId;
+    if (query.status !== undefined) where.status = query.status;
+    const [rows, total] = await this.managers.use((manager) =>
+      manager.findAndCount(ExecutionOrmEntity, { where, order: { createdAt: 'DESC', id: 'DESC' }, skip: offsetOf(query), take: query.pageSize }),
+    );
+    return { items: rows.map(toExecution), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async findExpiredLeases(now: Date, limit: number): Promise<Execution[]> {
+    const rows = await this.managers.use((manager) =>
+      manager.find(ExecutionOrmEntity, {
+        where: { status: 'running', leaseOwner: Not(''), leaseExpiresMs: LessThanOrEqual(now.getTime()) },
+        order: { leaseExpiresMs: 'ASC', id: 'ASC' },
+        take: limit,
+      }),
+    );
+    return rows.map(toExecution);
   }
 }

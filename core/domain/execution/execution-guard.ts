@@ -1,0 +1,30 @@
+import { Execution, ExecutionStatus } from './execution.entity';
+
+/**
+ * The state a record must be in for a conditional change (compare-and-set) to apply: every
+ * given condition must hold.
+ */
+export interface ExecutionGuard {
+  /** One of these statuses. */
+  from: ReadonlyArray<ExecutionStatus>;
+  /** Leased by this owner (expired or not: the holder still owns it until someone takes it). */
+  leaseOwner?: string;
+  /** Leased, and the lease has not expired at this time. */
+  leaseLiveAt?: Date;
+  /** Not leased, or the lease has expired at this time. */
+  leaseFreeAt?: Date;
+}
+
+/** The fields a conditional change may set; the rest of the record stays as stored. */
+export type ExecutionChanges = Partial<
+  Pick<Execution, 'status' | 'success' | 'output' | 'steps' | 'tokenUsage' | 'llmCalls' | 'error' | 'attempt' | 'lease' | 'startedAt' | 'finishedAt'>
+>;
+
+export function guardHolds(execution: Execution, guard: ExecutionGuard): boolean {
+  const { lease } = execution;
+  if (!guard.from.includes(execution.status)) return false;
+  if (guard.leaseOwner !== undefined && lease?.owner !== guard.leaseOwner) return false;
+  if (guard.leaseLiveAt && !(lease && lease.expiresAt.getTime() > guard.leaseLiveAt.getTime())) return false;
+  if (guard.leaseFreeAt && lease && lease.expiresAt.getTime() > guard.leaseFreeAt.getTime()) return false;
+  return true;
+}

@@ -1,0 +1,134 @@
+import { ExecutionChanges } from '../../domain/execution/execution-guard';
+import { EXECUTION_STATUSES, Execution, ExecutionLease } from '../../domain/execution/execution.entity';
+import { EXECUTION_FAILURES } from '../../domain/execution/execution.errors';
+import { clipJson, RECORD_LIMITS } from '../../domain/execution/recorded-json';
+import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
+import { Clock } from '../../ports/clock.port';
+import { ExecutionRepository } from '../../ports/execution-repository.port';
+import { Logger } from '../../ports/logger.port';
+import { RunControl } from './run-control';
+import { RunOutcome, RunProgress } from './run-outcome';
+
+export interface LeaseTools {
+  executions: ExecutionRepository;
+  clock: Clock;
+  logger: Logger;
+  /** This process, the lease's owner. */
+  owner: string;
+  leaseTtlMs: number;
+}
+
+/** Rounds of re-reading a record that changed under a write, before giving the run up. */
+const MAX_RACES = 5;
+
+/**
+ * One run of an execution whose lease this process holds. Every write is conditional on still
+ * holding the lease, so once another process has taken the execution back nothing from here
+ * lands in its record. The heartbeat renews the lease and learns of pauses and cancellations
+ * made by other processes; `checkpoint` stores progress at step boundaries and decides there
+ * whether the run goes on; `settle` stores how it ended.
+ */
+export class LeasedExecution {
+  private readonly callsBefore: number;
+
+  constructor(
+    private readonly execution: Execution,
+    private readonly control: RunControl,
+    private readonly budget: LlmCallBudget,
+    private readonly tools: LeaseTools,
+  ) {
+    this.callsBefore = budget.calls;
+  }
+
+  /** Renews the lease; a record cancelled or paused elsewhere stops or pauses the run, a lost lease stops it. */
+  async heartbeat(): Promise<void> {
+    const { executions, logger } = this.tools;
+    try {
+      const renewed = await executions.transition(this.execution.id, { from: EXECUTION_STATUSES, leaseOwner: this.tools.owner }, { lease: this.newLease() });
+      if (!renewed) return this.control.stop('lost');
+      const current = await executions.findById(this.execution.id);
+      if (current?.status === 'cancelled') this.control.stop('cancelled');
+      else if (current?.status === 'paused') this.control.requestPause();
+      else if (current?.status === 'running') this.control.withdrawPause();
+    } catch (error) {
+      // The next beat tries again; if none gets through, the lease expires and the run is taken back.
+      logger.warn({ executionId: this.execution.id, err: error }, 'execution lease could not be renewed');
+    }
+  }
+
+  /** Stores `progress`; true when the run goes on, false when it must stop here (see `control.reason`). */
+  async checkpoint(progress: RunProgress): Promise<boolean> {
+    const { executions } = this.tools;
+    const changes = this.progressChanges(progress);
+    for (let race = 0; race < MAX_RACES; race += 1) {
+      if (this.control.reason) return false;
+      if (await executions.transition(this.execution.id, { from: ['running'], leaseOwner: this.tools.owner }, changes)) {
+        this.control.withdrawPause();
+        return true;
+      }
+      const current = await executions.findById(this.execution.id);
+      if (!current || current.lease?.owner !== this.tools.owner) break;
+      if (current.status === 'cancelled') {
+        this.control.stop('cancelled');
+        return false;
+      }
+      if (current.status === 'paused') {
+        // Paused: keep the progress and let the lease go, unless a resume got in first.
+        if (await executions.transition(this.execution.id, { from: ['paused'], leaseOwner: this.tools.owner }, { ...changes, lease: null })) {
+          this.control.stop('paused');
+          return false;
+        }
+      } else if (current.status !== 'running') {
+        break;
+      }
+    }
+    this.control.stop('lost');
+    return false;
+  }
+
+  /** Stores how the run ended, as far as this process still may; returns the record as stored. */
+  async settle(outcome: RunOutcome): Promise<Execution> {
+    const released: ExecutionChanges = { ...this.progressChanges(outcome), lease: null };
+    const reason = this.control.reason;
+    if (reason === 'cancelled') {
+      const cancelled: ExecutionChanges = {
+        ...released,
+        status: 'cancelled',
+        success: false,
+        error: EXECUTION_FAILURES.cancelled,
+        finishedAt: this.tools.clock.now(),
+      };
+      // The caller's own signal (still `running`), or a cancel request already stored.
+      if (!(await this.write(['running', 'paused'], cancelled))) await this.write(['cancelled'], released);
+    } else if (reason === undefined) {
+      const status = outcome.success ? 'completed' : 'failed';
+      const finished: ExecutionChanges = { ...released, status, success: outcome.success, error: outcome.error, finishedAt: this.tools.clock.now() };
+      // A run that got to its end completes, even when a pause arrived after its last step.
+      if (!(await this.write(['running', 'paused'], finished))) await this.write(['cancelled'], released);
+    }
+    // Paused: released at the checkpoint. Lost or shut down: the record is no longer this process's to write.
+    return (await this.tools.executions.findById(this.execution.id)) ?? this.execution;
+  }
+
+  private write(from: Execution['status'][], changes: ExecutionChanges): Promise<boolean> {
+    return this.tools.executions.transition(this.execution.id, { from, leaseOwner: this.tools.owner }, changes);
+  }
+
+  private progressChanges(progress: RunProgress): ExecutionChanges {
+    return {
+      output: clipJson(progress.output, RECORD_LIMITS.outputChars),
+      steps: progress.steps,
+      tokenUsage: progress.tokenUsage,
+      llmCalls: this.execution.llmCalls + this.budget.calls - this.callsBefore,
+    };
+  }
+
+  private newLease(): ExecutionLease {
+    return leaseFor(this.tools.owner, this.tools.clock.now(), this.tools.leaseTtlMs);
+  }
+}
+
+/** The lease a process takes when it starts running an execution. */
+export function leaseFor(owner: string, now: Date, ttlMs: number): ExecutionLease {
+  return { owner, expiresAt: new Date(now.getTime() + ttlMs) };
+}

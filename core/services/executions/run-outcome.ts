@@ -1,0 +1,22 @@
+import { ExecutionFailure } from '../../domain/execution/execution.entity';
+import { TokenUsage, ZERO_USAGE } from '../../domain/llm/chat-message';
+import { JsonValue } from '../../shared/json';
+
+/** What a run has produced so far; stored at every step boundary, so a resumed or reclaimed run continues from it. */
+export interface RunProgress {
+  output: JsonValue;
+  /** Every step so far, those of earlier attempts included. */
+  steps: JsonValue[];
+  /** Tokens of every step so far. */
+  tokenUsage: TokenUsage;
+}
+
+/** How a mode's run ended. A run told to stop (see RunControl) ends unsuccessfully with what it has. */
+export interface RunOutcome extends RunProgress {
+  success: boolean;
+  error: ExecutionFailure | null;
+}
+
+export function failedOutcome(error: ExecutionFailure, progress: Partial<RunProgress> = {}): RunOutcome {
+  return { success: false, output: null, steps: [], tokenUsage: ZERO_USAGE, ...progress, error: { code: error.code, message: error.message } };
+}

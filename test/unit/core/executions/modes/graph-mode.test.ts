@@ -1,0 +1,77 @@
+import { agentGraph, agentNode, chainGraph } from '../../../../fixtures/executions/agent-graphs';
+import { ModeHarness, ownAgent } from '../../../../fixtures/executions/mode-harness';
+import { RespondingLlmProvider } from '../../../../fixtures/llm/responding-llm-provider';
+import { aWorkflow, linearGraph, node } from '../../../../fixtures/workflows/workflow.mother';
+
+const stepIds = (steps: unknown[]) => steps.map((step) => [(step as { node_id: string }).node_id, (step as { status: string }).status]);
+
+describe('Mode graph', () => {
+  it('When an agent’s workflow_config runs, Then the engine runs it and an agent node without agent_id runs the agent itself', async () => {
+    const model = new RespondingLlmProvider();
+    const harness = new ModeHarness(model);
+    const agent = ownAgent({ systemPrompt: 'Self' });
+
+    const outcome = await harness.run(agent, { mode: 'graph', input: { message: 'hello' } });
+
+    expect(outcome).toMatchObject({ success: true, output: 're: {"message":"hello"}', error: null, tokenUsage: { totalTokens: 5 } });
+    expect(stepIds(outcome.steps)).toEqual([
+      ['start', 'completed'],
+      ['agent', 'completed'],
+      ['end', 'completed'],
+    ]);
+    expect(model.requests[0].messages[0]).toEqual({ role: 'system', content: 'Self' });
+    // Progress after each node but the end node.
+    expect(harness.checkpoints.map((progress) => stepIds(progress.steps))).toEqual([
+      [['start', 'completed']],
+      [
+        ['start', 'completed'],
+        ['agent', 'completed'],
+      ],
+    ]);
+  });
+
+  it('When a checkpoint says stop, Then the engine stops at that node boundary with the steps so far', async () => {
+    const model = new RespondingLlmProvider();
+    const harness = new ModeHarness(model);
+    const outcome = await harness.run(ownAgent(), { mode: 'graph', input: 'x' }, { checkpoint: () => false });
+    expect(outcome).toMatchObject({ success: false, error: { code: 'execution.cancelled' } });
+    expect(stepIds(outcome.steps)).toEqual([['start', 'completed']]);
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it('When resumed, Then the graph runs again from its start and its tokens add to the earlier ones', async () => {
+    const harness = new ModeHarness(new RespondingLlmProvider());
+    const earlier = { promptTokens: 100, completionTokens: 1, totalTokens: 101 };
+    const outcome = await harness.run(ownAgent(), { mode: 'graph', input: 'x', steps: [{ node_id: 'start', status: 'completed' }], tokenUsage: earlier });
+    expect(stepIds(outcome.steps)).toEqual([
+      ['start', 'completed'],
+      ['agent', 'completed'],
+      ['end', 'completed'],
+    ]);
+    expect(outcome.tokenUsage).toEqual({ promptTokens: 103, completionTokens: 3, totalTokens: 106 });
+  });
+
+  it('When the target is a workflow, Then its own graph runs', async () => {
+    const harness = new ModeHarness(new RespondingLlmProvider());
+    const workflow = aWorkflow({ graph: linearGraph(node('t', 'template', { template: 'Hi {{input.name}}' })) });
+    const outcome = await harness.run(workflow, { mode: 'graph', input: { name: 'Ada' } });
+    expect(outcome).toMatchObject({ success: true, output: 'Hi Ada' });
+  });
+
+  it('When the workflow_config is not a runnable graph, Then its problems are named under workflow_config', () => {
+    const harness = new ModeHarness(new RespondingLlmProvider());
+    const cyclic = ownAgent({
+      workflowConfig: agentGraph(
+        [{ id: 'start', type: 'start' }, agentNode('a', 'A'), agentNode('b', 'B'), { id: 'end', type: 'end' }],
+        [
+          ['start', 'a'],
+          ['a', 'b'],
+          ['b', 'a'],
+          ['b', 'end'],
+        ],
+      ),
+    });
+    expect(harness.issuesOf(cyclic, 'graph')).toMatchObject({ details: [{ field: 'workflow_config.edges', message: expect.stringContaining('cycle') }] });
+    expect(harness.issuesOf(ownAgent({ workflowConfig: chainGraph(agentNode('a', 'A')) }), 'graph')).toBeUndefined();
+  });
+});

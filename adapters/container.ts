@@ -29,6 +29,10 @@ import { workflowServicesModule } from './workflow-services.module';
 import { embeddingsModule } from './embeddings/embeddings.module';
 import { llmModule } from './llm/llm.module';
 import { queueModule } from './queue/queue.module';
+import { runEventFeedModule } from './queue/run-event-feed.module';
+import { DEFAULT_RUN_EVENT_LOG_SETTINGS } from './runs/run-event-log-settings';
+import { runEventLogModule } from './runs/run-event-log.module';
+import { RUN_EVENT_FEED, RunEventFeed } from '../core/ports/run-event-feed.port';
 import { createStorage } from './storage/storage.module';
 import { startVectorStore, vectorsModule } from './vectors/vectors.module';
 import { systemModule } from './system/system.module';
@@ -62,6 +66,8 @@ export async function buildContainer(config: AppConfig, logger: pino.Logger): Pr
     container.loadSync(storage.module, vectorsModule(config), queueModule(config));
     await startVectorStore(container);
     closers.push(() => container.get<JobQueue>(JOB_QUEUE).close());
+    container.loadSync(runEventFeedModule(config), runEventLogModule({ ...DEFAULT_RUN_EVENT_LOG_SETTINGS, retentionMs: config.runs.retentionMs }));
+    closers.push(() => container.get<RunEventFeed>(RUN_EVENT_FEED).close());
 
     container.loadSync(httpEgressModule(config), kernelModule(config, { logger: logger.child({ component: 'kernel' }) }));
     const kernel = container.get<PluginKernel>(PLUGIN_KERNEL);

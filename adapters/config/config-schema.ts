@@ -95,6 +95,11 @@ export const envSchema = z.object({
   WORKSPACE_MAX_FILES: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   SCHEDULER_ENABLED: bool.default('true'),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
+  RUN_LOG_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(168),
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),
+  CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  CHAT_HISTORY_MESSAGES: z.coerce.number().int().min(0).max(1000).default(20),
+  CHAT_HISTORY_CHARS: z.coerce.number().int().min(0).max(10_000_000).default(32_000),
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   SMTP_URL: z
     .string()

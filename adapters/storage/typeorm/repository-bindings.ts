@@ -42,6 +42,10 @@ import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/e
 import { TypeOrmWorkflowRepository } from './repositories/typeorm-workflow-repository';
 import { TypeOrmExecutionRepository } from './repositories/typeorm-execution-repository';
 import { TypeOrmKeyValueStore } from './repositories/typeorm-key-value-store';
+import { RUN_EVENT_STORE, RunEventStore } from '../../../core/ports/run-event-store.port';
+import { RUN_REPOSITORY, RunRepository } from '../../../core/ports/run-repository.port';
+import { TypeOrmRunEventStore } from './repositories/typeorm-run-event-store';
+import { TypeOrmRunRepository } from './repositories/typeorm-run-repository';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -73,4 +77,10 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   const keyValueStore = new TypeOrmKeyValueStore(managers, kvLimits);
   bind<KeyValueStore>(KEY_VALUE_STORE).toConstantValue(keyValueStore);
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(keyValueStore);
+  const runs = new TypeOrmRunRepository(managers);
+  bind<RunRepository>(RUN_REPOSITORY).toConstantValue(runs);
+  bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runs);
+  const runEvents = new TypeOrmRunEventStore(managers);
+  bind<RunEventStore>(RUN_EVENT_STORE).toConstantValue(runEvents);
+  bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runEvents);
 }

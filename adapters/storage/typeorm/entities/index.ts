@@ -22,6 +22,8 @@ import { WorkflowOrmEntity } from './workflow.orm-entity';
 import { ExecutionOrmEntity } from './execution.orm-entity';
 import { KeyValueEntryOrmEntity } from './key-value-entry.orm-entity';
 import { KeyValueUsageOrmEntity } from './key-value-usage.orm-entity';
+import { RunOrmEntity } from './run.orm-entity';
+import { RunEventOrmEntity } from './run-event.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
 export const ENTITIES = [
@@ -49,4 +51,6 @@ export const ENTITIES = [
   ExecutionOrmEntity,
   KeyValueEntryOrmEntity,
   KeyValueUsageOrmEntity,
+  RunOrmEntity,
+  RunEventOrmEntity,
 ];

@@ -16,6 +16,7 @@ import { CreateWorkflows1795254450410 } from './1795254450410-create-workflows.m
 import { CreateExecutions1795254450411 } from './1795254450411-create-executions.migration';
 import { AddRateLimitWindowExpiry1795254450500 } from './1795254450500-add-rate-limit-window-expiry.migration';
 import { CreateKeyValueTables1795254450600 } from './1795254450600-create-key-value-tables.migration';
+import { CreateRunsAndRunEvents1795254451200 } from './1795254451200-create-runs-and-run-events.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   CreateSchedules1795254450430,
   AddRateLimitWindowExpiry1795254450500,
   CreateKeyValueTables1795254450600,
+  CreateRunsAndRunEvents1795254451200,
 ];

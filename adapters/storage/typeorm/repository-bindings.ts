@@ -46,6 +46,8 @@ import { RUN_EVENT_STORE, RunEventStore } from '../../../core/ports/run-event-st
 import { RUN_REPOSITORY, RunRepository } from '../../../core/ports/run-repository.port';
 import { TypeOrmRunEventStore } from './repositories/typeorm-run-event-store';
 import { TypeOrmRunRepository } from './repositories/typeorm-run-repository';
+import { CHAT_SESSION_REPOSITORY, ChatSessionRepository } from '../../../core/ports/chat-session-repository.port';
+import { TypeOrmChatSessionRepository } from './repositories/typeorm-chat-session-repository';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -83,4 +85,5 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   const runEvents = new TypeOrmRunEventStore(managers);
   bind<RunEventStore>(RUN_EVENT_STORE).toConstantValue(runEvents);
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runEvents);
+  bind<ChatSessionRepository>(CHAT_SESSION_REPOSITORY).toConstantValue(new TypeOrmChatSessionRepository(managers));
 }

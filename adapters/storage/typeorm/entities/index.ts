@@ -24,6 +24,8 @@ import { KeyValueEntryOrmEntity } from './key-value-entry.orm-entity';
 import { KeyValueUsageOrmEntity } from './key-value-usage.orm-entity';
 import { RunOrmEntity } from './run.orm-entity';
 import { RunEventOrmEntity } from './run-event.orm-entity';
+import { ChatSessionOrmEntity } from './chat-session.orm-entity';
+import { ChatMessageOrmEntity } from './chat-message.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
 export const ENTITIES = [
@@ -53,4 +55,6 @@ export const ENTITIES = [
   KeyValueUsageOrmEntity,
   RunOrmEntity,
   RunEventOrmEntity,
+  ChatSessionOrmEntity,
+  ChatMessageOrmEntity,
 ];

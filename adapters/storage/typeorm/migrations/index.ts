@@ -17,6 +17,7 @@ import { CreateExecutions1795254450411 } from './1795254450411-create-executions
 import { AddRateLimitWindowExpiry1795254450500 } from './1795254450500-add-rate-limit-window-expiry.migration';
 import { CreateKeyValueTables1795254450600 } from './1795254450600-create-key-value-tables.migration';
 import { CreateRunsAndRunEvents1795254451200 } from './1795254451200-create-runs-and-run-events.migration';
+import { CreateChatSessions1795254451210 } from './1795254451210-create-chat-sessions.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   AddRateLimitWindowExpiry1795254450500,
   CreateKeyValueTables1795254450600,
   CreateRunsAndRunEvents1795254451200,
+  CreateChatSessions1795254451210,
 ];

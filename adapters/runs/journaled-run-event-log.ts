@@ -26,6 +26,10 @@ export class JournaledRunEventLog implements RunEventLog {
     return this.writer.append(runId, event);
   }
 
+  begin(runId: string): void {
+    this.writer.begin(runId);
+  }
+
   async read(runId: string, afterSeq: number): Promise<RunEvent[]> {
     const events: RunEvent[] = [];
     for (let after = afterSeq; ;) {
@@ -37,6 +41,7 @@ export class JournaledRunEventLog implements RunEventLog {
   }
 
   follow(runId: string, afterSeq: number, signal: AbortSignal): RunEventFollow {
-    return new RunEventFollower(this.store, this.feed, runId, afterSeq, signal, this.settings, this.logger);
+    const fresh = afterSeq === 0 && this.writer.isUntouched(runId);
+    return new RunEventFollower(this.store, this.feed, runId, afterSeq, signal, this.settings, this.logger, fresh);
   }
 }

@@ -29,10 +29,14 @@ export class RunEventFollower implements RunEventFollow {
     private readonly signal: AbortSignal,
     private readonly settings: RunEventLogSettings,
     private readonly logger?: Logger,
+    /** The run was begun here and nothing is appended yet: there is nothing stored to read. */
+    private readonly fresh = false,
   ) {
     this.expected = afterSeq + 1;
     this.ready = this.start(feed);
     this.ready.catch(() => undefined);
+    // A follow dropped without being iterated still lets go of its subscription.
+    signal.addEventListener('abort', () => void this.ready.then(() => this.subscription?.close()).catch(() => undefined), { once: true });
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<RunEvent> {
@@ -40,7 +44,8 @@ export class RunEventFollower implements RunEventFollow {
     this.signal.addEventListener('abort', onAbort);
     try {
       await this.ready;
-      if (this.backlog.length === 0 && (await this.endedBefore())) return;
+      // A terminal event has a seq of 1 at least: from the start, there is nothing to look up.
+      if (this.afterSeq > 0 && this.backlog.length === 0 && (await this.endedBefore())) return;
       while (!this.signal.aborted) {
         const next = this.takeNext();
         if (next) {
@@ -62,7 +67,7 @@ export class RunEventFollower implements RunEventFollow {
 
   private async start(feed: RunEventFeed): Promise<void> {
     this.subscription = await feed.subscribe(this.runId, (event) => this.receive(event));
-    if (this.signal.aborted) return;
+    if (this.signal.aborted || this.fresh) return;
     await this.readStore();
   }
 

@@ -14,7 +14,12 @@ interface OpenRun {
   timer?: ReturnType<typeof setTimeout>;
   /** Store writes of this run, one after another, in seq order. */
   writes: Promise<void>;
+  /** A token has been appended already. */
+  streaming?: boolean;
 }
+
+/** Resolves on the next turn of the event loop, after pending I/O callbacks. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Numbers and stores a run's events where the run executes. Token events are published at once
@@ -41,8 +46,14 @@ export class RunEventWriter {
     if (event.type === 'token') {
       this.feed.publish(runId, event);
       run.buffered.push(event);
+      const first = !run.streaming;
+      run.streaming = true;
       if (run.buffered.length >= this.settings.flushTokens) this.flush(runId, run);
       else run.timer ??= setTimeout(() => this.flush(runId, run), this.settings.flushMs);
+      // A model that sends a whole answer in one read would otherwise be relayed in one long run of
+      // promise callbacks, and Node sends socket writes only once such a run ends: yielding after the
+      // first token (and at every flush) lets the followers' frames leave at once.
+      if (first || run.buffered.length === 0) await nextTurn();
       return event;
     }
     const batch = this.takeBuffered(run);
@@ -55,6 +66,17 @@ export class RunEventWriter {
       this.feed.publish(runId, event);
     }
     return event;
+  }
+
+  /** A new run starts at seq 1 without asking the store. */
+  begin(runId: string): void {
+    const run = this.open(runId);
+    run.nextSeq ??= 1;
+  }
+
+  /** Begun here, and nothing appended to it yet. */
+  isUntouched(runId: string): boolean {
+    return this.runs.get(runId)?.nextSeq === 1;
   }
 
   private open(runId: string): OpenRun {

@@ -20,6 +20,9 @@ export interface RunEventLog {
    */
   append(runId: string, event: RunEventData): Promise<RunEvent>;
 
+  /** Declares a run that has no events yet, where it executes: its first append then needs no look-up of the last seq. */
+  begin(runId: string): void;
+
   /** The stored events with `seq > afterSeq`, in order. */
   read(runId: string, afterSeq: number): Promise<RunEvent[]>;
 

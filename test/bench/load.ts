@@ -15,6 +15,8 @@ export interface LoadResult {
 export interface ServerHandle {
   port: number;
   token?: string;
+  /** Whatever else the server reported when it was ready (an agent id…). */
+  details: Record<string, unknown>;
   stop(): void;
 }
 
@@ -36,8 +38,8 @@ export function startServer(file: string, options: ServerOptions = {}): Promise<
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-    child.once('message', (message: { port: number; token?: string }) => {
-      resolve({ port: message.port, token: message.token, stop: () => child.kill('SIGKILL') });
+    child.once('message', (message: { port: number; token?: string } & Record<string, unknown>) => {
+      resolve({ port: message.port, token: message.token, details: message, stop: () => child.kill('SIGKILL') });
     });
   });
 }

@@ -1,6 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chatSection } from './chat/chat-section';
 import { kernelSection } from './kernel/kernel-section';
 import { LoadResult, measure, ServerOptions, startServer } from './load';
 
@@ -18,7 +19,10 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   if (!only || only === 'http') sections.push(await httpSection());
   if (!only || only === 'kernel') sections.push(await kernelSection());
-  writeFileSync(DOCS, render(sections));
+  if (!only || only === 'chat') sections.push(await chatSection());
+  // `npm run bench -- <section>` refreshes that section and keeps the others' last figures.
+  const kept = only && existsSync(DOCS) ? keptSections(readFileSync(DOCS, 'utf8'), sections) : [];
+  writeFileSync(DOCS, render([...kept, ...sections]));
   process.stdout.write(`wrote ${DOCS}\n`);
 }
 
@@ -68,6 +72,19 @@ function pct(value: number, reference: number): string {
 
 function verdict(met: boolean): string {
   return met ? 'met' : 'NOT met';
+}
+
+/** The sections of the existing page other than those just measured, in their order. */
+function keptSections(page: string, fresh: Section[]): Section[] {
+  const titles = new Set(fresh.map((s) => s.title));
+  return page
+    .split(/^## /m)
+    .slice(1)
+    .map((part) => {
+      const newline = part.indexOf('\n');
+      return { title: part.slice(0, newline).trim(), markdown: part.slice(newline + 1).trim() };
+    })
+    .filter((s) => !titles.has(s.title));
 }
 
 function render(sections: Section[]): string {

@@ -28,6 +28,8 @@ export class ChatResponder {
   async reply(actor: Actor, target: ChatTarget, input: ChatInput, signal: AbortSignal): Promise<ChatReply> {
     const turn = await this.turns.prepare(actor, target, input);
     const { result, failure } = await this.turns.execute(turn, signal);
+    // A session or run that could not be stored is a failure of ours (500), not the model's.
+    await turn.stored;
     if (!result) {
       const event = runFailureEvent(failure);
       throw new ChatTurnFailedError(event.code, event.message);

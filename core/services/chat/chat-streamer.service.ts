@@ -27,10 +27,19 @@ export class ChatStreamer {
    */
   async stream(actor: Actor, target: ChatTarget, input: ChatInput, signal: AbortSignal): Promise<StartedChat> {
     const turn = await this.turns.prepare(actor, target, input);
-    const events = this.log.follow(turn.runId, 0, signal);
+    const failed = new AbortController();
+    const runSignal = AbortSignal.any([signal, failed.signal]);
+    const events = this.log.follow(turn.runId, 0, runSignal);
     // Followed before it starts, so the first token goes straight to the client.
     await events.ready.catch(() => undefined);
-    void this.turns.execute(turn, signal);
+    void this.turns.execute(turn, runSignal);
+    try {
+      // The stream id is handed out only once the run is stored (it can be resumed from then on).
+      await turn.stored;
+    } catch (error) {
+      failed.abort();
+      throw error;
+    }
     return { sessionId: turn.sessionId, runId: turn.runId, events };
   }
 }

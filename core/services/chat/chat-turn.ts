@@ -21,4 +21,6 @@ export interface ChatTurn {
   runId: string;
   message: string;
   history: ChatMessage[];
+  /** Settles once the new session and the run are stored: their writes overlap the start of the run. */
+  stored: Promise<void>;
 }

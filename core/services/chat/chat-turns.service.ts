@@ -5,6 +5,7 @@ import { AgentNotFoundError } from '../../domain/agent/agent.errors';
 import { Actor } from '../../domain/auth/actor';
 import { NewChatMessage } from '../../domain/chat/chat-message.entity';
 import { ChatSessionNotFoundError } from '../../domain/chat/chat.errors';
+import { ChatMessage } from '../../domain/llm/chat-message';
 import { RunStatus } from '../../domain/run/run.entity';
 import { AGENT_REPOSITORY, AgentRepository } from '../../ports/agent-repository.port';
 import { CHAT_SESSION_REPOSITORY, ChatSessionRepository } from '../../ports/chat-session-repository.port';
@@ -22,6 +23,12 @@ import { CHAT_SETTINGS, ChatSettings } from './chat-settings';
 import { ChatThrottle } from './chat-throttle.service';
 import { ChatInput, ChatTarget, ChatTurn } from './chat-turn';
 import { TurnEventRelay } from './turn-event-relay';
+
+interface TurnSession {
+  id: string;
+  history: ChatMessage[];
+  stored: Promise<void>;
+}
 
 /** How a turn ended: the run's result, or what it threw. */
 export interface ChatTurnOutcome {
@@ -49,16 +56,21 @@ export class ChatTurns {
   /**
    * Counts the turn against the user's rate, then finds the agent (owners use theirs in any status,
    * others only deployed ones: else `AgentNotFoundError`), the session (`ChatSessionNotFoundError`
-   * for another user's or another agent's) or a new one, its history, and opens the turn's run.
+   * for another user's or another agent's) and its history, or opens a new session, and opens the
+   * turn's run. The new records are written while the turn starts: `stored` settles with them.
    */
   async prepare(actor: Actor, target: ChatTarget, input: ChatInput): Promise<ChatTurn> {
     await this.throttle.take(actor);
     const found = await this.agentFor(actor, target);
     const agent = input.streamlined ? streamlined(found) : found;
-    const sessionId = await this.sessionFor(actor, target.kind === 'agent' ? target.agentId : null, input.sessionId);
-    const recent = await this.sessions.recentMessages(sessionId, this.settings.historyMessages);
-    const runId = await this.lifecycle.open('chat', actor.userId);
-    return { actor, agent, sessionId, runId, message: input.message, history: historyOf(recent, this.settings.historyChars) };
+    const agentId = target.kind === 'agent' ? target.agentId : null;
+    const session = input.sessionId === undefined ? this.newSession(actor, agentId) : await this.existingSession(actor, agentId, input.sessionId);
+    const run = this.lifecycle.open('chat', actor.userId);
+    this.log.begin(run.runId);
+    const stored = Promise.all([session.stored, run.stored]).then(() => undefined);
+    // Awaited by whoever runs the turn; never left unhandled meanwhile.
+    stored.catch(() => undefined);
+    return { actor, agent, sessionId: session.id, runId: run.runId, message: input.message, history: session.history, stored };
   }
 
   /**
@@ -76,6 +88,7 @@ export class ChatTurns {
     }
     const status: Exclude<RunStatus, 'running'> = outcome.result?.success ? 'completed' : signal.aborted ? 'cancelled' : 'failed';
     try {
+      await turn.stored;
       await this.sessions.appendMessages(turn.sessionId, this.messagesOf(turn, outcome, status, relay.answerSoFar), this.clock.now());
       await this.lifecycle.close(turn.runId, status);
     } catch (error) {
@@ -92,16 +105,18 @@ export class ChatTurns {
     return agent;
   }
 
-  private async sessionFor(actor: Actor, agentId: string | null, sessionId?: string): Promise<string> {
-    if (sessionId !== undefined) {
-      const session = await this.sessions.findSession(sessionId);
-      if (!session || session.ownerId !== actor.userId || session.agentId !== agentId) throw new ChatSessionNotFoundError(sessionId);
-      return session.id;
-    }
+  private async existingSession(actor: Actor, agentId: string | null, sessionId: string): Promise<TurnSession> {
+    const session = await this.sessions.findSession(sessionId);
+    if (!session || session.ownerId !== actor.userId || session.agentId !== agentId) throw new ChatSessionNotFoundError(sessionId);
+    const recent = await this.sessions.recentMessages(session.id, this.settings.historyMessages);
+    return { id: session.id, history: historyOf(recent, this.settings.historyChars), stored: Promise.resolve() };
+  }
+
+  /** A session opened for this turn: no history, its record written meanwhile. */
+  private newSession(actor: Actor, agentId: string | null): TurnSession {
     const now = this.clock.now();
     const id = this.ids.uuid();
-    await this.sessions.createSession({ id, ownerId: actor.userId, agentId, createdAt: now, updatedAt: now });
-    return id;
+    return { id, history: [], stored: this.sessions.createSession({ id, ownerId: actor.userId, agentId, createdAt: now, updatedAt: now }) };
   }
 
   private messagesOf(turn: ChatTurn, outcome: ChatTurnOutcome, status: Exclude<RunStatus, 'running'>, answerSoFar: string): NewChatMessage[] {

@@ -15,13 +15,26 @@ export class RunLifecycle {
     @inject(RUN_SETTINGS) private readonly settings: RunSettings,
   ) {}
 
-  /** A new `running` run of `kind` owned by `ownerId`; answers its id (the stream id). */
-  async open(kind: RunKind, ownerId: string): Promise<string> {
+  /**
+   * A new `running` run of `kind` owned by `ownerId`: its id (the stream id) at once, and `stored`,
+   * which settles once its record is written (so a caller may start the run meanwhile).
+   */
+  open(kind: RunKind, ownerId: string): { runId: string; stored: Promise<void> } {
     const now = this.clock.now();
     const id = this.ids.uuid();
     const expiresAt = new Date(now.getTime() + this.settings.retentionMs);
-    await this.runs.create({ id, kind, ownerId, status: 'running', leaseOwner: null, leaseExpiresAt: null, createdAt: now, updatedAt: now, expiresAt });
-    return id;
+    const stored = this.runs.create({
+      id,
+      kind,
+      ownerId,
+      status: 'running',
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt,
+    });
+    return { runId: id, stored };
   }
 
   async close(runId: string, status: Exclude<RunStatus, 'running'>): Promise<void> {

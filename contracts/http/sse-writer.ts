@@ -18,12 +18,18 @@ export function formatSseFrame(frame: SseFrame): string {
 
 /**
  * Writes a Server-Sent Events response: the headers at once, frames as they come, a `: ping`
- * comment every `heartbeatMs` so proxies and clients keep a quiet stream open. A write the socket
- * cannot take waits for it to drain (or close), so a slow reader holds back its producer instead
- * of filling memory.
+ * comment every `heartbeatMs` so proxies and clients keep a quiet stream open. The first frame of
+ * a turn of the event loop is written at once; frames that follow it in the same turn are joined
+ * and written together at the next turn (one socket write for a burst, not one per token). Once
+ * the socket cannot take more, sends wait for it to drain (or close), so a slow reader holds back
+ * its producer instead of filling memory.
  */
 export class SseWriter {
   private heartbeat?: ReturnType<typeof setInterval>;
+  /** Frames of this turn waiting for the batch write; undefined when no batch is open. */
+  private batch?: string;
+  /** Settles when a full socket buffer has drained (or the client left). */
+  private blocked?: Promise<void>;
 
   constructor(
     private readonly res: ServerResponse,
@@ -49,17 +55,17 @@ export class SseWriter {
   }
 
   async send(frame: SseFrame): Promise<void> {
+    if (this.blocked) await this.blocked;
     if (this.closed) return;
-    if (this.res.write(formatSseFrame(frame))) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        this.res.off('drain', done);
-        this.res.off('close', done);
-        resolve();
-      };
-      this.res.on('drain', done);
-      this.res.on('close', done);
-    });
+    const text = formatSseFrame(frame);
+    if (this.batch !== undefined) {
+      this.batch += text;
+      return;
+    }
+    this.batch = '';
+    setImmediate(() => this.writeBatch());
+    this.write(text);
+    if (this.blocked) await this.blocked;
   }
 
   comment(text: string): void {
@@ -68,7 +74,28 @@ export class SseWriter {
 
   end(): void {
     clearInterval(this.heartbeat);
+    this.writeBatch();
     if (!this.res.writableEnded) this.res.end();
+  }
+
+  private writeBatch(): void {
+    const batch = this.batch;
+    this.batch = undefined;
+    if (batch) this.write(batch);
+  }
+
+  private write(text: string): void {
+    if (this.closed || this.res.write(text) || this.blocked) return;
+    this.blocked = new Promise<void>((resolve) => {
+      const done = () => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        this.blocked = undefined;
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+    });
   }
 }
 

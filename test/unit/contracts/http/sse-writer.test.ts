@@ -68,6 +68,19 @@ describe('SseWriter', () => {
     expect(res.writableEnded).toBe(true);
   });
 
+  it('When frames come in a burst, Then the first is written at once and the others together at the next turn of the loop', async () => {
+    const res = new FakeResponse();
+    const sse = writerOver(res);
+    sse.open();
+    await Promise.all(['a', 'b', 'c'].map((data, i) => sse.send({ id: i + 1, data })));
+    expect(res.written).toEqual(['id: 1\ndata: a\n\n']);
+    jest.advanceTimersToNextTimer();
+    expect(res.written).toEqual(['id: 1\ndata: a\n\n', 'id: 2\ndata: b\n\nid: 3\ndata: c\n\n']);
+    await sse.send({ data: 'd' });
+    sse.end();
+    expect(res.written.at(-1)).toBe('data: d\n\n');
+  });
+
   it('When the socket buffer is full, Then send waits for drain before it resolves', async () => {
     const res = new FakeResponse();
     const sse = writerOver(res);

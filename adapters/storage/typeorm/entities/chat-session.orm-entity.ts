@@ -10,8 +10,9 @@ export class ChatSessionOrmEntity {
   @Column({ name: 'owner_id', type: 'varchar', length: 36 })
   ownerId!: string;
 
-  @Column({ name: 'agent_id', type: 'varchar', length: 36, nullable: true })
-  agentId!: string | null;
+  /** '' for bare chat (no column is nullable: MariaDB reports nullable defaults in a way TypeORM misreads). */
+  @Column({ name: 'agent_id', type: 'varchar', length: 36 })
+  agentId!: string;
 
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;

@@ -19,9 +19,9 @@ export class RunEventOrmEntity {
   @Column({ type: 'varchar', length: 16 })
   type!: string;
 
-  /** JSON text of the event without `type` and `seq`. */
-  @Column({ type: 'text' })
-  payload!: string;
+  /** The event without `type` and `seq`; a packed record's `{pieces}`. */
+  @Column({ type: 'json' })
+  payload!: object;
 
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;

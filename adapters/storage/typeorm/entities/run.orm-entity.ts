@@ -15,12 +15,13 @@ export class RunOrmEntity {
   @Column({ type: 'varchar', length: 16 })
   status!: string;
 
-  @Column({ name: 'lease_owner', type: 'varchar', length: 100, nullable: true })
-  leaseOwner!: string | null;
+  /** '' when no worker holds the run (no column is nullable: MariaDB reports nullable defaults in a way TypeORM misreads). */
+  @Column({ name: 'lease_owner', type: 'varchar', length: 100 })
+  leaseOwner!: string;
 
-  /** Epoch milliseconds, compared arithmetically in SQL the same way on every dialect. */
-  @Column({ name: 'lease_expires_ms', type: 'bigint', nullable: true })
-  leaseExpiresMs!: string | number | null;
+  /** Epoch milliseconds, compared arithmetically in SQL the same way on every dialect; 0 without a lease. */
+  @Column({ name: 'lease_expires_ms', type: 'bigint' })
+  leaseExpiresMs!: string | number;
 
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;

@@ -9,7 +9,7 @@ export function toRunEventRows(runId: string, events: ReadonlyArray<RunEvent>, n
   const rows: RunEventOrmEntity[] = [];
   let pack: TokenEvent[] = [];
   const row = (seq: number, lastSeq: number, type: string, payload: object): RunEventOrmEntity =>
-    Object.assign(new RunEventOrmEntity(), { runId, seq, lastSeq, type, payload: JSON.stringify(payload), createdAt: now, expiresMs: keepUntil.getTime() });
+    Object.assign(new RunEventOrmEntity(), { runId, seq, lastSeq, type, payload, createdAt: now, expiresMs: keepUntil.getTime() });
   const flushPack = () => {
     if (pack.length === 0) return;
     const agent = pack[0].agentId === undefined ? {} : { agentId: pack[0].agentId };
@@ -33,9 +33,9 @@ export function toRunEventRows(runId: string, events: ReadonlyArray<RunEvent>, n
   return rows;
 }
 
-/** The events a row holds, each with its own `seq`. */
-export function fromRunEventRow(row: Pick<RunEventOrmEntity, 'seq' | 'type' | 'payload'>): RunEvent[] {
-  const payload = JSON.parse(row.payload) as JsonObject;
+/** The events a row holds, each with its own `seq`. A raw query gives `payload` as JSON text (or parsed, on MySQL's JSON type). */
+export function fromRunEventRow(row: { seq: number | string; type: string; payload: string | object }): RunEvent[] {
+  const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as JsonObject;
   const seq = Number(row.seq);
   if (row.type === 'token') {
     const { pieces, ...rest } = payload as { pieces: string[] } & JsonObject;

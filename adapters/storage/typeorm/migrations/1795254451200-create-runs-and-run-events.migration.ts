@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
-import { isMysql, portable } from './portable-columns';
+import { portable } from './portable-columns';
 
 /**
  * `runs` (owner, status, lease) and `run_events`, the append-only log of every run. The key
@@ -18,8 +18,9 @@ export class CreateRunsAndRunEvents1795254451200 implements MigrationInterface {
           portable.varchar('kind', 32),
           portable.uuid('owner_id'),
           portable.varchar('status', 16),
-          portable.varchar('lease_owner', 100, { isNullable: true }),
-          { name: 'lease_expires_ms', type: 'bigint', isNullable: true },
+          // No nullable column (MariaDB reports nullable defaults in a way TypeORM misreads): no lease is '' and 0.
+          portable.varchar('lease_owner', 100),
+          { name: 'lease_expires_ms', type: 'bigint' },
           portable.timestamp('created_at'),
           portable.timestamp('updated_at'),
           { name: 'expires_ms', type: 'bigint' },
@@ -35,8 +36,8 @@ export class CreateRunsAndRunEvents1795254451200 implements MigrationInterface {
           { name: 'seq', type: 'integer', isPrimary: true },
           { name: 'last_seq', type: 'integer' },
           portable.varchar('type', 16),
-          // A packed record of tokens or a tool result may outgrow TEXT's 64 KiB on MySQL.
-          { name: 'payload', type: isMysql(queryRunner) ? 'mediumtext' : 'text' },
+          // Not portable.json (TEXT, 64 KiB on MySQL): a packed record of tokens or a tool result may outgrow it.
+          { name: 'payload', type: 'json' },
           portable.timestamp('created_at'),
           { name: 'expires_ms', type: 'bigint' },
         ],

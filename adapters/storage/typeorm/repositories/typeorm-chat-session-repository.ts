@@ -1,4 +1,3 @@
-import { IsNull } from 'typeorm';
 import { ChatMessageRecord, ChatMessageStatus, NewChatMessage } from '../../../../core/domain/chat/chat-message.entity';
 import { ChatSession } from '../../../../core/domain/chat/chat-session.entity';
 import { ChatSessionRepository } from '../../../../core/ports/chat-session-repository.port';
@@ -11,7 +10,7 @@ export class TypeOrmChatSessionRepository implements ChatSessionRepository {
   constructor(private readonly managers: ManagerProvider) {}
 
   async createSession(session: ChatSession): Promise<void> {
-    await this.managers.use((manager) => manager.insert(ChatSessionOrmEntity, { ...session }));
+    await this.managers.use((manager) => manager.insert(ChatSessionOrmEntity, { ...session, agentId: session.agentId ?? '' }));
   }
 
   async findSession(id: string): Promise<ChatSession | undefined> {
@@ -21,7 +20,7 @@ export class TypeOrmChatSessionRepository implements ChatSessionRepository {
 
   async latestSession(ownerId: string, agentId: string | null): Promise<ChatSession | undefined> {
     const row = await this.managers.use((manager) =>
-      manager.findOne(ChatSessionOrmEntity, { where: { ownerId, agentId: agentId ?? IsNull() }, order: { updatedAt: 'DESC', id: 'ASC' } }),
+      manager.findOne(ChatSessionOrmEntity, { where: { ownerId, agentId: agentId ?? '' }, order: { updatedAt: 'DESC', id: 'ASC' } }),
     );
     return row ? toSession(row) : undefined;
   }
@@ -37,7 +36,13 @@ export class TypeOrmChatSessionRepository implements ChatSessionRepository {
         .getRawOne<{ last: number | string | null }>();
       const first = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
       if (messages.length === 0) return;
-      const rows = messages.map((message, index) => ({ ...message, sessionId, position: first + index, toolCalls: JSON.stringify(message.toolCalls) }));
+      const rows = messages.map(({ content, toolCalls, runId, ...message }, index) => ({
+        ...message,
+        sessionId,
+        position: first + index,
+        body: { content, toolCalls },
+        runId: runId ?? '',
+      }));
       await manager.insert(ChatMessageOrmEntity, rows);
     });
   }
@@ -57,19 +62,25 @@ export class TypeOrmChatSessionRepository implements ChatSessionRepository {
 }
 
 function toSession(row: ChatSessionOrmEntity): ChatSession {
-  return { id: row.id, ownerId: row.ownerId, agentId: row.agentId, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  return { id: row.id, ownerId: row.ownerId, agentId: row.agentId === '' ? null : row.agentId, createdAt: row.createdAt, updatedAt: row.updatedAt };
+}
+
+interface MessageBody {
+  content: string;
+  toolCalls: JsonValue[];
 }
 
 function toMessage(row: ChatMessageOrmEntity): ChatMessageRecord {
+  const body = row.body as MessageBody;
   return {
     id: row.id,
     sessionId: row.sessionId,
     position: Number(row.position),
     role: row.role as ChatMessageRecord['role'],
-    content: row.content,
+    content: body.content,
     status: row.status as ChatMessageStatus,
-    toolCalls: JSON.parse(row.toolCalls) as JsonValue[],
-    runId: row.runId,
+    toolCalls: body.toolCalls,
+    runId: row.runId === '' ? null : row.runId,
     createdAt: row.createdAt,
   };
 }

@@ -5,7 +5,7 @@ import { RunEventOrmEntity } from '../entities/run-event.orm-entity';
 import { fromRunEventRow, toRunEventRows } from '../mappers/run-event.mapper';
 import { ManagerProvider } from '../manager-provider';
 
-type StoredRow = Pick<RunEventOrmEntity, 'seq' | 'type' | 'payload'>;
+type StoredRow = { seq: number | string; type: string; payload: string | object };
 
 const READ_SQL = 'SELECT seq, type, payload FROM run_events WHERE run_id = ? AND last_seq > ? ORDER BY seq LIMIT ?';
 const LAST_SQL = 'SELECT seq, type, payload FROM run_events WHERE run_id = ? ORDER BY seq DESC LIMIT 1';

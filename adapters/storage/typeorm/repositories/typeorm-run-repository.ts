@@ -18,7 +18,7 @@ export class TypeOrmRunRepository implements RunRepository, ExpiredStateSweeper 
   }
 
   async setStatus(id: string, status: RunStatus, now: Date): Promise<void> {
-    const lease = status === 'running' ? {} : { leaseOwner: null, leaseExpiresMs: null };
+    const lease = status === 'running' ? {} : { leaseOwner: '', leaseExpiresMs: 0 };
     await this.managers.use((manager) => manager.update(RunOrmEntity, { id }, { status, updatedAt: now, ...lease }));
   }
 
@@ -30,7 +30,7 @@ export class TypeOrmRunRepository implements RunRepository, ExpiredStateSweeper 
         .update(RunOrmEntity)
         .set({ leaseOwner: worker, leaseExpiresMs: until.getTime(), updatedAt: now })
         .where('id = :id AND status = :running', { id, running: 'running' })
-        .andWhere('(lease_owner IS NULL OR lease_owner = :worker OR lease_expires_ms <= :now)', { worker, now: now.getTime() })
+        .andWhere("(lease_owner = '' OR lease_owner = :worker OR lease_expires_ms <= :now)", { worker, now: now.getTime() })
         .execute(),
     );
     return result.affected === 1;

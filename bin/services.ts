@@ -27,7 +27,8 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
   const started: RunningService[] = [];
   try {
     const common = { container: app.container, logger, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy };
-    const platform = await listen('platform', createPlatformApp(common), { host: config.host, port: config.ports.platform }, (status) => ({
+    const platformApp = createPlatformApp({ ...common, sseHeartbeatMs: config.runs.sseHeartbeatMs });
+    const platform = await listen('platform', platformApp, { host: config.host, port: config.ports.platform }, (status) => ({
       error: status === 431 ? 'header_too_large' : 'bad_request',
       message: status === 431 ? 'Request headers are too large' : 'Malformed request',
     }));

@@ -1,6 +1,7 @@
 import { Container, ContainerModule } from 'inversify';
 import pino from 'pino';
 import { JOB_QUEUE, JobQueue } from '../../core/ports/job-queue.port';
+import { RUN_EVENT_FEED, RunEventFeed } from '../../core/ports/run-event-feed.port';
 import { AdminBootstrap } from '../../core/services/auth/admin-bootstrap.service';
 import { RunningExecutions } from '../../core/services/executions/running-executions.service';
 import { JobWorker } from '../../core/services/jobs/job-worker.service';
@@ -53,6 +54,8 @@ export class RunningApp implements AppContainer {
       await startVectorStore(container);
       const queue = container.get<JobQueue>(JOB_QUEUE);
       resources.add(() => queue.close());
+      const runEvents = container.get<RunEventFeed>(RUN_EVENT_FEED);
+      resources.add(() => runEvents.close());
       const kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
       resources.add(() => kernel.close());
       installKernelCapabilities(container, kernel, config);

@@ -6,6 +6,8 @@ import { AUTH_SETTINGS } from '../../core/services/auth/auth-settings';
 import { SERVICE_VERSION } from '../../core/services/health/service-version';
 import { DEFAULT_EXECUTION_SETTINGS, EXECUTION_SETTINGS, ExecutionSettings } from '../../core/services/executions/execution-settings';
 import { DEFAULT_KNOWLEDGE_SETTINGS, KNOWLEDGE_SETTINGS } from '../../core/services/knowledge/knowledge-settings';
+import { CHAT_SETTINGS } from '../../core/services/chat/chat-settings';
+import { RUN_SETTINGS } from '../../core/services/runs/run-settings';
 import { MODEL_CONFIG_SETTINGS } from '../../core/services/model-configs/model-config-settings';
 import { DAILY_QUOTA_LIMITS } from '../../core/services/quotas/daily-quota-limits';
 import { TOOLS_SETTINGS } from '../../core/services/tools/tools-settings';
@@ -51,6 +53,8 @@ export function settingsModule(config: AppConfig): ContainerModule {
     bind(TOOLS_SETTINGS).toConstantValue({ testRatePerMinute: config.tools.testRatePerMinute, useRatePerMinute: config.tools.useRatePerMinute });
     bind(DAILY_QUOTA_LIMITS).toConstantValue(config.dailyQuotas);
     bind(MODEL_CONFIG_SETTINGS).toConstantValue({ ...config.modelConfigs });
+    bind(RUN_SETTINGS).toConstantValue({ retentionMs: config.runs.retentionMs });
+    bind(CHAT_SETTINGS).toConstantValue(config.chat);
     bind(WORKFLOW_SETTINGS).toConstantValue(DEFAULT_WORKFLOW_SETTINGS);
     bind(EXECUTION_SETTINGS).toConstantValue(executionSettingsFrom(config));
     bind(KNOWLEDGE_SETTINGS).toConstantValue(DEFAULT_KNOWLEDGE_SETTINGS);

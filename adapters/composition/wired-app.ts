@@ -17,6 +17,9 @@ import { mailModule } from '../mail/mail.module';
 import { notificationServicesModule } from '../notification-services.module';
 import { platformServicesModule } from '../platform-services.module';
 import { queueModule } from '../queue/queue.module';
+import { runEventFeedModule } from '../queue/run-event-feed.module';
+import { DEFAULT_RUN_EVENT_LOG_SETTINGS } from '../runs/run-event-log-settings';
+import { runEventLogModule } from '../runs/run-event-log.module';
 import { scheduleServicesModule } from '../schedule-services.module';
 import { systemModule } from '../system/system.module';
 import { vectorsModule } from '../vectors/vectors.module';
@@ -53,6 +56,8 @@ export class WiredApp {
       loaded.storage.module,
       vectorsModule(config),
       queueModule(config),
+      runEventFeedModule(config),
+      runEventLogModule({ ...DEFAULT_RUN_EVENT_LOG_SETTINGS, retentionMs: config.runs.retentionMs }),
       httpEgressModule(config),
       llmProviderRegistryModule(config),
       kernelModule(config, { logger: logger.child({ component: 'kernel' }) }),

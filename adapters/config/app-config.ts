@@ -64,6 +64,10 @@ export interface AppConfig {
    * with the in-process queue, `npm run worker` with RabbitMQ); several may run it, a due time fires once.
    */
   scheduler: { enabled: boolean; tickMs: number };
+  /** Runs and their event logs are kept `retentionMs`; an SSE stream sends a heartbeat comment every `sseHeartbeatMs`. */
+  runs: { retentionMs: number; sseHeartbeatMs: number };
+  /** Chat turns per user per minute; how much of a session's history a turn passes to the model (messages, characters). */
+  chat: { ratePerMinute: number; historyMessages: number; historyChars: number };
   /** How often ended rate-limit windows and expired key-value entries are deleted. */
   expirySweep: { intervalMs: number };
   /**

@@ -128,6 +128,8 @@ function toAppConfig(raw: RawEnv): AppConfig {
     kv: { maxKeys: raw.KV_MAX_KEYS, maxBytes: raw.KV_MAX_BYTES, maxValueBytes: raw.KV_MAX_VALUE_BYTES },
     workspace: { maxBytes: raw.WORKSPACE_MAX_BYTES, maxFiles: raw.WORKSPACE_MAX_FILES },
     scheduler: { enabled: raw.SCHEDULER_ENABLED, tickMs: raw.SCHEDULER_TICK_MS },
+    runs: { retentionMs: raw.RUN_LOG_RETENTION_HOURS * 3_600_000, sseHeartbeatMs: raw.SSE_HEARTBEAT_MS },
+    chat: { ratePerMinute: raw.CHAT_RATE_PER_MINUTE, historyMessages: raw.CHAT_HISTORY_MESSAGES, historyChars: raw.CHAT_HISTORY_CHARS },
     expirySweep: { intervalMs: raw.EXPIRY_SWEEP_INTERVAL_MS },
     executions: {
       waitMs: Math.round(raw.EXECUTE_WAIT_SECONDS * 1000),

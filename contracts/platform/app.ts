@@ -6,6 +6,7 @@ import { bodyParsing } from '../http/body-parsing';
 import { httpLogging } from '../http/http-logging';
 import { platformErrorHandler, platformNotFound } from './errors/platform-error-handler';
 import { RegisterRoutes } from './generated/routes';
+import { onlyUuidPathParams } from '../http/uuid-path-params';
 import openApiDocument from './generated/swagger.json';
 
 export interface PlatformAppOptions {
@@ -14,6 +15,8 @@ export interface PlatformAppOptions {
   bodyLimitBytes: number;
   /** Express `trust proxy`: whose `X-Forwarded-For` names the client (TRUST_PROXY). */
   trustProxy: boolean | number | string[];
+  /** SSE_HEARTBEAT_MS: a quiet stream sends a `: ping` comment this often. */
+  sseHeartbeatMs?: number;
 }
 
 /** The platform contract (platform-api.md) as an Express app; it does not listen. */
@@ -23,9 +26,11 @@ export function createPlatformApp(options: PlatformAppOptions): Express {
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
   app.locals.container = options.container;
+  app.locals.sseHeartbeatMs = options.sseHeartbeatMs ?? 15_000;
   app.use(httpLogging(options.logger, 'platform'));
   app.use(bodyParsing({ limitBytes: options.bodyLimitBytes, alsoAccept: ['application/x-www-form-urlencoded', 'multipart/form-data'] }));
   mountApiDocs(app, openApiDocument);
+  onlyUuidPathParams(app, ['agent_id', 'stream_id']);
   RegisterRoutes(app);
   app.use(platformNotFound);
   app.use(platformErrorHandler);

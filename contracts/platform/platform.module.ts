@@ -1,6 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { AgentExecutionController } from './controllers/agent-execution.controller';
 import { AgentsController } from './controllers/agents.controller';
+import { AgentChatHistoryController } from './controllers/agent-chat-history.controller';
+import { AgentChatController } from './controllers/agent-chat.controller';
 import { AuthController } from './controllers/auth.controller';
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
@@ -19,6 +21,8 @@ export const platformModule = new ContainerModule(({ bind }) => {
     ModelConfigsController,
     AgentExecutionController,
     ExecutionsController,
+    AgentChatController,
+    AgentChatHistoryController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentsSection } from './agents/agents-section';
+import { chatSection } from './chat/chat-section';
 import { kernelSection } from './kernel/kernel-section';
 import { LoadResult, measure, ServerOptions, startServer } from './load';
 
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   if (!only || only === 'http') sections.push(await httpSection());
   if (!only || only === 'kernel') sections.push(await kernelSection());
   if (!only || only === 'agents') sections.push(await agentsSection());
+  if (!only || only === 'chat') sections.push(await chatSection());
   writeFileSync(DOCS, render(merged(sections)));
   process.stdout.write(`wrote ${DOCS}\n`);
 }
@@ -79,7 +81,7 @@ function render(sections: Section[]): string {
   return [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (`npm run bench -- <http|kernel|agents>` measures one section and keeps the others); each',
+    'Written by `npm run bench` (`npm run bench -- <http|kernel|agents|chat>` measures one section and keeps the others); each',
     'section says when it was measured. Absolute figures drift ±15–30 % between runs on this kind of machine; the ratios to',
     'the references measured in the same run are what the targets are about.',
     '',

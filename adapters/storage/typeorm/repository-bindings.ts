@@ -47,6 +47,12 @@ import { LLM_CALL_LOG, LlmCallLog } from '../../../core/ports/llm-call-log.port'
 import { TypeOrmModelConfigRepository } from './repositories/typeorm-model-config-repository';
 import { TypeOrmLlmCallLog } from './repositories/typeorm-llm-call-log';
 import { bindAgentDependants } from './agent-dependants/agent-dependants-bindings';
+import { RUN_EVENT_STORE, RunEventStore } from '../../../core/ports/run-event-store.port';
+import { RUN_REPOSITORY, RunRepository } from '../../../core/ports/run-repository.port';
+import { TypeOrmRunEventStore } from './repositories/typeorm-run-event-store';
+import { TypeOrmRunRepository } from './repositories/typeorm-run-repository';
+import { CHAT_SESSION_REPOSITORY, ChatSessionRepository } from '../../../core/ports/chat-session-repository.port';
+import { TypeOrmChatSessionRepository } from './repositories/typeorm-chat-session-repository';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -81,4 +87,11 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(keyValueStore);
   bind<ModelConfigRepository>(MODEL_CONFIG_REPOSITORY).toConstantValue(new TypeOrmModelConfigRepository(managers));
   bind<LlmCallLog>(LLM_CALL_LOG).toConstantValue(new TypeOrmLlmCallLog(managers));
+  const runs = new TypeOrmRunRepository(managers);
+  bind<RunRepository>(RUN_REPOSITORY).toConstantValue(runs);
+  bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runs);
+  const runEvents = new TypeOrmRunEventStore(managers);
+  bind<RunEventStore>(RUN_EVENT_STORE).toConstantValue(runEvents);
+  bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runEvents);
+  bind<ChatSessionRepository>(CHAT_SESSION_REPOSITORY).toConstantValue(new TypeOrmChatSessionRepository(managers));
 }

@@ -12,6 +12,7 @@ export const PLATFORM_ERROR_MAP: Record<string, { status: number; error: string 
   too_large: { status: 413, error: 'payload_too_large' },
   rate_limited: { status: 429, error: 'rate_limited' },
   budget_exceeded: { status: 429, error: 'rate_limited' },
+  iteration_limit: { status: 422, error: 'iteration_limit' },
   exceeded: { status: 429, error: 'quota_exceeded' },
   upstream_error: { status: 502, error: 'upstream_error' },
   upstream_rate_limited: { status: 502, error: 'upstream_error' },

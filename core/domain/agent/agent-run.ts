@@ -1,6 +1,7 @@
 import { ChatMessage, TokenUsage } from '../llm/chat-message';
 import { LlmCallBudget } from '../llm/llm-call-budget';
 import { JsonValue } from '../../shared/json';
+import { RunEventSink } from '../run/run-event';
 
 /** One model call (`llm`) or one tool call (`tool`) of a run, in order. */
 export interface AgentRunStep {
@@ -41,6 +42,8 @@ export interface AgentRunOptions {
   executionId?: string;
   /** The chat session the run answers, recorded with its LLM calls. */
   sessionId?: string;
+  /** Receives the run's events as they happen: tokens, tool calls and results, then `done` or `error`. */
+  events?: RunEventSink;
 }
 
 /** Error codes of a run that ended without an answer (not exceptions: the result carries them). */

@@ -3,6 +3,7 @@ import { Agent } from '../../domain/agent/agent.entity';
 import { AGENT_RUN_ERRORS, AgentRunOptions, AgentRunResult } from '../../domain/agent/agent-run';
 import { Actor } from '../../domain/auth/actor';
 import { ChatMessage, ToolCall, ToolDefinition } from '../../domain/llm/chat-message';
+import { RunEventSink } from '../../domain/run/run-event';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
 import { TOOL_ERROR_CODES } from '../../domain/tool/tool-outcome';
 import { LlmCallTrace } from '../../domain/llm/llm-call';
@@ -18,6 +19,8 @@ import { AgentRunRecord } from './agent-run-record';
 import { offeredTools } from './offered-tools';
 import { parseToolArguments } from './tool-call-arguments';
 import { boundedResult, ToolReply, toolMessageContent } from './tool-reply';
+import { collectModelStream } from './model-stream';
+import { runFailureEvent } from './run-failure-event';
 
 const BUDGET_EXCEEDED = 'llm.budget_exceeded';
 
@@ -32,12 +35,17 @@ interface RunContext {
   /** The model that answers this run, chosen once at its start. */
   model: ResolvedModel;
   trace: LlmCallTrace;
+  emit: RunEventSink;
 }
+
+const noEvents: RunEventSink = async () => undefined;
 
 /**
  * The agent loop: each iteration is one model call followed by the tool calls it asked for,
  * in order, until the model answers without tools or the iteration limit is reached.
  * A failing tool never ends the run (behaviour rule 2): its error goes back to the model.
+ * The model is always streamed; the run's events (tokens as they arrive, each tool call and its
+ * result under the model's call id, then `done` or `error`) go to `options.events`.
  */
 @injectable()
 export class AgentRunner {
@@ -49,8 +57,24 @@ export class AgentRunner {
     @inject(AGENT_SETTINGS) private readonly settings: AgentSettings,
   ) {}
 
-  /** LLM failures other than a spent budget (upstream, timeout, rate limit) are thrown. */
+  /**
+   * LLM failures other than a spent budget (upstream, timeout, rate limit) are thrown, after an
+   * `error` event. A run that ends without an answer returns unsuccessful, after an `error` event.
+   */
   async run(actor: Actor, agent: Agent, input: string, options: AgentRunOptions = {}): Promise<AgentRunResult> {
+    const emit = options.events ?? noEvents;
+    let result: AgentRunResult;
+    try {
+      result = await this.loop(actor, agent, input, options, emit);
+    } catch (error) {
+      await emit(runFailureEvent(error));
+      throw error;
+    }
+    await emit(result.error ? { type: 'error', ...result.error } : { type: 'done', tokenUsage: result.tokenUsage });
+    return result;
+  }
+
+  private async loop(actor: Actor, agent: Agent, input: string, options: AgentRunOptions, emit: RunEventSink): Promise<AgentRunResult> {
     // A fresh budget per run starts the call counter at zero (rule 4); a caller's budget is shared.
     const budget = options.budget ?? new LlmCallBudget(agent.iterationLimit * this.settings.llmCallsPerIteration);
     const record = new AgentRunRecord(budget);
@@ -58,7 +82,7 @@ export class AgentRunner {
     const { provider, modelName, modelConfigId } = agent.modelConfig;
     const model = await this.models.resolve({ ownerId: agent.ownerId, provider, modelName, modelConfigId });
     const trace: LlmCallTrace = { agentId: agent.id, ownerId: actor.userId, executionId: options.executionId, sessionId: options.sessionId };
-    const run: RunContext = { actor, agent, offered, budget, signal: options.signal, record, model, trace };
+    const run: RunContext = { actor, agent, offered, budget, signal: options.signal, record, model, trace, emit };
     const messages: ChatMessage[] = [
       ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
       ...(options.history ?? []),
@@ -99,7 +123,7 @@ export class AgentRunner {
       signal,
     };
     try {
-      return { response: await model.provider.chat(request) };
+      return { response: await collectModelStream(model.provider.stream(request), run.emit) };
     } catch (error) {
       if (error instanceof DomainError && error.code === BUDGET_EXCEEDED) return { error: { code: error.code, message: error.message } };
       if (signal?.aborted) return { error: cancelled() };
@@ -114,6 +138,7 @@ export class AgentRunner {
     const parsed = parseToolArguments(call.arguments);
     const args: JsonValue = parsed.ok ? parsed.value : parsed.raw;
     let reply: ToolReply;
+    await run.emit({ type: 'tool_call', id: call.id, name: call.name, arguments: args });
     if (!run.offered.has(call.name)) {
       this.logger.warn({ agentId: agent.id, tool: call.name, toolCallId: call.id }, 'model called a tool it was not offered');
       reply = { success: false, error: { code: 'not_found', message: `Tool "${call.name}" is not available to this agent` } };
@@ -127,8 +152,14 @@ export class AgentRunner {
     } else {
       reply = await this.useTool(run, call, parsed.value);
     }
-    if (reply.success) record.toolSucceeded(iteration, call, args, boundedResult(reply.result, max));
-    else record.toolFailed(iteration, call, args, reply.error);
+    if (reply.success) {
+      const result = boundedResult(reply.result, max);
+      record.toolSucceeded(iteration, call, args, result);
+      await run.emit({ type: 'tool_result', id: call.id, name: call.name, result });
+    } else {
+      record.toolFailed(iteration, call, args, reply.error);
+      await run.emit({ type: 'tool_result', id: call.id, name: call.name, error: reply.error });
+    }
     return toolMessageContent(reply, max);
   }
 

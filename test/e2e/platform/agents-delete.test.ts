@@ -1,3 +1,5 @@
+import { CHAT_SESSION_REPOSITORY, ChatSessionRepository } from '../../../core/ports/chat-session-repository.port';
+import { request } from '../../support/http-client';
 import { randomUUID } from 'node:crypto';
 import { LLM_CALL_LOG, LlmCallLog } from '../../../core/ports/llm-call-log.port';
 import { AGENT_REPOSITORY, AgentRepository } from '../../../core/ports/agent-repository.port';
@@ -62,13 +64,18 @@ describe('Platform Agents API: delete', () => {
     return records;
   };
 
-  it('When Ada deletes an agent with a schedule, an execution, a goal, a task and two versions, Then it is 204 and every dependant, its LLM call log included, is cleaned up', async () => {
+  it('When Ada deletes an agent with a schedule, an execution, a goal, a task and two versions, Then it is 204 and every dependant, its LLM call log and chat sessions included, is cleaned up', async () => {
     const agent = await api.create(ada, { name: 'Doomed' });
     await api.call('PUT', `/${agent.id}`, ada, { name: 'Doomed v2' });
     await api.deploy(ada, agent.id);
     const records = await dependantsOf(agent);
     const bystander = await api.create(ada, { name: 'Bystander' });
     const kept = await dependantsOf(bystander);
+    const chat = await request<{ session_id: string }>('POST', `${app.platformUrl}/api/v1/agent-chat/${agent.id}`, {
+      token: ada.token,
+      body: { message: 'hello' },
+    });
+    expect(chat.status).toBe(200);
 
     const res = await api.call('DELETE', `/${agent.id}`, ada);
     expect(res.status).toBe(204);
@@ -83,6 +90,8 @@ describe('Platform Agents API: delete', () => {
     expect(await get<GoalRepository>(GOAL_REPOSITORY).findById(records.goal.id)).toEqual({ ...records.goal, agentId: null });
     expect(await get<TaskRepository>(TASK_REPOSITORY).findById(records.task.id)).toEqual({ ...records.task, assigneeAgentId: null });
     expect((await get<LlmCallLog>(LLM_CALL_LOG).list({ agentId: agent.id }, 0, 10)).items).toEqual([]);
+    expect(await get<ChatSessionRepository>(CHAT_SESSION_REPOSITORY).findSession(chat.body.session_id)).toBeUndefined();
+    expect((await get<ChatSessionRepository>(CHAT_SESSION_REPOSITORY).listMessages(chat.body.session_id, 0, 10)).total).toBe(0);
     expect((await get<LlmCallLog>(LLM_CALL_LOG).list({ agentId: bystander.id }, 0, 10)).items).toHaveLength(1);
 
     expect((await api.call('GET', `/${bystander.id}`, ada)).body).toEqual(bystander);

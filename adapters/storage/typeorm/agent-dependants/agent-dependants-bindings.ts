@@ -2,6 +2,7 @@ import { Bind } from 'inversify';
 import { AGENT_DEPENDANTS, AgentDependants } from '../../../../core/ports/agent-dependants.port';
 import { ManagerProvider } from '../manager-provider';
 import { TypeOrmAgentVersionDependants } from './typeorm-agent-version-dependants';
+import { TypeOrmChatSessionDependants } from './typeorm-chat-session-dependants';
 import { TypeOrmExecutionDependants } from './typeorm-execution-dependants';
 import { TypeOrmGoalDependants } from './typeorm-goal-dependants';
 import { TypeOrmLlmCallLog } from '../repositories/typeorm-llm-call-log';
@@ -21,6 +22,7 @@ export function bindAgentDependants(bind: Bind, managers: ManagerProvider): void
     new TypeOrmTaskDependants(managers),
     new TypeOrmAgentVersionDependants(managers),
     new TypeOrmLlmCallDependants(new TypeOrmLlmCallLog(managers)),
+    new TypeOrmChatSessionDependants(managers),
   ];
   for (const dependant of dependants) bind<AgentDependants>(AGENT_DEPENDANTS).toConstantValue(dependant);
 }

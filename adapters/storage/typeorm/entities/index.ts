@@ -26,6 +26,10 @@ import { KeyValueEntryOrmEntity } from './key-value-entry.orm-entity';
 import { KeyValueUsageOrmEntity } from './key-value-usage.orm-entity';
 import { ModelConfigOrmEntity } from './model-config.orm-entity';
 import { LlmCallOrmEntity } from './llm-call.orm-entity';
+import { RunOrmEntity } from './run.orm-entity';
+import { RunEventOrmEntity } from './run-event.orm-entity';
+import { ChatSessionOrmEntity } from './chat-session.orm-entity';
+import { ChatMessageOrmEntity } from './chat-message.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
 export const ENTITIES = [
@@ -57,4 +61,8 @@ export const ENTITIES = [
   KeyValueUsageOrmEntity,
   ModelConfigOrmEntity,
   LlmCallOrmEntity,
+  RunOrmEntity,
+  RunEventOrmEntity,
+  ChatSessionOrmEntity,
+  ChatMessageOrmEntity,
 ];

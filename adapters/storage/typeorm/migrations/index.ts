@@ -20,6 +20,8 @@ import { AddAgentListing1795254451000 } from './1795254451000-add-agent-listing.
 import { CreateAgentVersions1795254451001 } from './1795254451001-create-agent-versions.migration';
 import { IndexAgentReferences1795254451002 } from './1795254451002-index-agent-references.migration';
 import { CreateModelConfigsAndLlmCalls1795254451100 } from './1795254451100-create-model-configs-and-llm-calls.migration';
+import { CreateRunsAndRunEvents1795254451200 } from './1795254451200-create-runs-and-run-events.migration';
+import { CreateChatSessions1795254451210 } from './1795254451210-create-chat-sessions.migration';
 import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-leases.migration';
 
 /**
@@ -49,5 +51,7 @@ export const MIGRATIONS = [
   CreateAgentVersions1795254451001,
   IndexAgentReferences1795254451002,
   CreateModelConfigsAndLlmCalls1795254451100,
+  CreateRunsAndRunEvents1795254451200,
+  CreateChatSessions1795254451210,
   AddExecutionLeases1795254451300,
 ];

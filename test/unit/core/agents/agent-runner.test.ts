@@ -13,6 +13,7 @@ import { LogFields, Logger } from '../../../../core/ports/logger.port';
 import { SecretCipher } from '../../../../core/ports/secret-cipher.port';
 import { ToolInvocationContext, ToolRegistry } from '../../../../core/ports/tool-registry.port';
 import { JsonValue } from '../../../../core/shared/json';
+import { RunEventData } from '../../../../core/domain/run/run-event';
 import { AgentRunner } from '../../../../core/services/agents/agent-runner.service';
 import { AgentSettings } from '../../../../core/services/agents/agent-settings';
 import { ToolCatalog } from '../../../../core/services/tools/tool-catalog.service';
@@ -397,5 +398,64 @@ describe('AgentRunner: which model', () => {
     const agent = agentWith();
     await runner.run(actor, agent, 'hi', { executionId: 'exec-9', sessionId: 'session-9' });
     expect(llm.requests[0].trace).toEqual({ agentId: agent.id, ownerId: actor.userId, executionId: 'exec-9', sessionId: 'session-9' });
+  });
+});
+
+describe('AgentRunner: run events', () => {
+  const collector = () => {
+    const events: RunEventData[] = [];
+    return { events, sink: async (event: RunEventData) => void events.push(event) };
+  };
+
+  it('When the model streams an answer after a tool call, Then tokens, the call and its result (same id), then done with the usage are emitted in order', async () => {
+    const { runner } = setUp([callTools('Let me echo.', [{ id: 'call_7', name: 'echo', arguments: '{"text":"hi"}' }]), answer('It said hi.')]);
+    const { events, sink } = collector();
+    const result = await runner.run(actor, agentWith(), 'Echo hi', { events: sink });
+
+    expect(events).toEqual([
+      { type: 'token', content: 'Let ' },
+      { type: 'token', content: 'me ' },
+      { type: 'token', content: 'echo.' },
+      { type: 'tool_call', id: 'call_7', name: 'echo', arguments: { text: 'hi' } },
+      { type: 'tool_result', id: 'call_7', name: 'echo', result: { echoed: { text: 'hi' } } },
+      { type: 'token', content: 'It ' },
+      { type: 'token', content: 'said ' },
+      { type: 'token', content: 'hi.' },
+      { type: 'done', tokenUsage: { promptTokens: 30, completionTokens: 8, totalTokens: 38 } },
+    ]);
+    expect(result.output).toBe('It said hi.');
+  });
+
+  it('When a tool fails or its arguments do not parse, Then its tool_result carries the error under the call id', async () => {
+    const { runner } = setUp([
+      callTools('', [
+        { id: 'a', name: 'failing', arguments: '{}' },
+        { id: 'b', name: 'failing', arguments: '{"broken' },
+      ]),
+      answer('ok'),
+    ]);
+    const { events, sink } = collector();
+    await runner.run(actor, agentWith({ includeTools: ['failing'] }), 'go', { events: sink });
+    expect(events.filter((e) => e.type === 'tool_call' || e.type === 'tool_result')).toEqual([
+      { type: 'tool_call', id: 'a', name: 'failing', arguments: {} },
+      { type: 'tool_result', id: 'a', name: 'failing', error: { code: 'timeout', message: 'The tool ran out of time' } },
+      { type: 'tool_call', id: 'b', name: 'failing', arguments: '{"broken' },
+      { type: 'tool_result', id: 'b', name: 'failing', error: { code: 'invalid_input', message: 'The arguments are not a valid JSON object' } },
+    ]);
+  });
+
+  it('When the run hits its iteration limit, Then the last event is an error with that code, and no done', async () => {
+    const { runner } = setUp([callTools('again', [{ id: 'c1', name: 'echo', arguments: '{}' }])]);
+    const { events, sink } = collector();
+    await runner.run(actor, agentWith({ iterationLimit: 1 }), 'loop', { events: sink });
+    expect(events.at(-1)).toEqual({ type: 'error', code: 'agent.iteration_limit', message: expect.stringContaining('1 iterations') });
+    expect(events.filter((e) => e.type === 'done' || e.type === 'error')).toHaveLength(1);
+  });
+
+  it('When the provider fails, Then one error event names no provider detail and the error still propagates', async () => {
+    const { runner } = setUp([{ error: new LlmUpstreamError('scripted: the model provider answered HTTP 500', true, 500) }]);
+    const { events, sink } = collector();
+    await expect(runner.run(actor, agentWith(), 'go', { events: sink })).rejects.toBeInstanceOf(LlmUpstreamError);
+    expect(events).toEqual([{ type: 'error', code: 'llm.upstream_error', message: 'The model provider failed to answer' }]);
   });
 });

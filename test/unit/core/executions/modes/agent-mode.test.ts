@@ -43,10 +43,10 @@ describe('Mode agent', () => {
   it('When a pause is asked during a model call, Then the loop stops before its next step and the progress is checkpointed', async () => {
     const control = new RunControl();
     const llm = new ScriptedLlmProvider([reply('Let me look.', [{ id: 'c1', name: 'lookup', arguments: '{}' }])]);
-    const chat = llm.chat.bind(llm);
-    llm.chat = async (request) => {
+    const stream = llm.stream.bind(llm);
+    llm.stream = (request) => {
       control.requestPause();
-      return chat(request);
+      return stream(request);
     };
     const harness = new ModeHarness(llm);
 
@@ -62,10 +62,10 @@ describe('Mode agent', () => {
   it('When the pause is withdrawn before the loop stopped, Then the run goes on from its progress', async () => {
     const control = new RunControl();
     const llm = new ScriptedLlmProvider([reply('Checking.', [{ id: 'c1', name: 'lookup', arguments: '{}' }]), reply('Found it.')]);
-    const chat = llm.chat.bind(llm);
-    llm.chat = async (request) => {
+    const stream = llm.stream.bind(llm);
+    llm.stream = (request) => {
       if (llm.attempts === 0) control.requestPause();
-      return chat(request);
+      return stream(request);
     };
     const harness = new ModeHarness(llm);
 
@@ -130,10 +130,10 @@ describe('Mode agent', () => {
 
   it('When the budget is spent, Then the loop ends with llm.budget_exceeded (rule 3)', async () => {
     const llm = new ScriptedLlmProvider([reply('never')]);
-    const chat = llm.chat.bind(llm);
-    llm.chat = async (request) => {
+    const stream = llm.stream.bind(llm);
+    llm.stream = (request) => {
       request.budget?.consume();
-      return chat(request);
+      return stream(request);
     };
     const outcome = await new ModeHarness(llm).run(agent(), { mode: 'agent', input: 'x' }, { budget: new LlmCallBudget(0) });
     expect(outcome).toMatchObject({ success: false, error: { code: 'llm.budget_exceeded' } });

@@ -46,6 +46,8 @@ import { MODEL_CONFIG_REPOSITORY, ModelConfigRepository } from '../../../core/po
 import { LLM_CALL_LOG, LlmCallLog } from '../../../core/ports/llm-call-log.port';
 import { TypeOrmModelConfigRepository } from './repositories/typeorm-model-config-repository';
 import { TypeOrmLlmCallLog } from './repositories/typeorm-llm-call-log';
+import { TOOL_CALL_LOG, ToolCallLog } from '../../../core/ports/tool-call-log.port';
+import { TypeOrmToolCallLog } from './repositories/typeorm-tool-call-log';
 import { bindAgentDependants } from './agent-dependants/agent-dependants-bindings';
 import { RUN_EVENT_STORE, RunEventStore } from '../../../core/ports/run-event-store.port';
 import { RUN_REPOSITORY, RunRepository } from '../../../core/ports/run-repository.port';
@@ -87,6 +89,7 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(keyValueStore);
   bind<ModelConfigRepository>(MODEL_CONFIG_REPOSITORY).toConstantValue(new TypeOrmModelConfigRepository(managers));
   bind<LlmCallLog>(LLM_CALL_LOG).toConstantValue(new TypeOrmLlmCallLog(managers));
+  bind<ToolCallLog>(TOOL_CALL_LOG).toConstantValue(new TypeOrmToolCallLog(managers));
   const runs = new TypeOrmRunRepository(managers);
   bind<RunRepository>(RUN_REPOSITORY).toConstantValue(runs);
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runs);

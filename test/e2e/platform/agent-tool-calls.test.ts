@@ -26,6 +26,19 @@ describe('Tool call log of an agent created over HTTP, on the offline model', ()
 
   const toolCalls = () => app.services.app.container.get<ToolCallLog>(TOOL_CALL_LOG);
 
+  it('When a user uses a tool directly and it fails, Then its receipt is kept with the user as owner, the code and the reason', async () => {
+    const bob = await signUp(app.platformUrl);
+    const used = await request<{ success: boolean }>('POST', `${app.platformUrl}/api/v1/tools/calculator/use`, {
+      token: bob.token,
+      body: { arguments: { expression: '2 +* 3' } },
+    });
+    expect(used).toMatchObject({ status: 200, body: { success: false } });
+
+    const kept = await toolCalls().list({ ownerId: bob.id }, 0, 10);
+    expect(kept).toMatchObject({ total: 1, items: [{ tool_id: 'calculator', outcome: 'runtime_error', reason: 'syntax_error', trace: { ownerId: bob.id } }] });
+    expect(kept.items[0].trace).toEqual({ ownerId: bob.id });
+  });
+
   it('When the agent uses the calculator in a chat, Then one receipt is kept with its run; When the agent is deleted, Then it goes', async () => {
     const agent = await api.create(ada, { name: 'Counter', include_tools: ['calculator'] });
     const chat = await request<ChatBody>('POST', `${app.platformUrl}/api/v1/agent-chat/${agent.id}`, {

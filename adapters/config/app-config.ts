@@ -66,9 +66,11 @@ export interface AppConfig {
   scheduler: { enabled: boolean; tickMs: number };
   /** Runs and their event logs are kept `retentionMs`; an SSE stream sends a heartbeat comment every `sseHeartbeatMs`. */
   runs: { retentionMs: number; sseHeartbeatMs: number };
+  /** Rows of the LLM and tool call logs older than `retentionMs` are deleted by the expiry sweep. */
+  callLogs: { retentionMs: number };
   /** Chat turns per user per minute; how much of a session's history a turn passes to the model (messages, characters). */
   chat: { ratePerMinute: number; historyMessages: number; historyChars: number };
-  /** How often ended rate-limit windows and expired key-value entries are deleted. */
+  /** How often ended rate-limit windows, expired key-value entries and run records, and old call-log rows are deleted. */
   expirySweep: { intervalMs: number };
   /**
    * Executions (docs/executions.md): how long an execute request waits for the run; the lease a

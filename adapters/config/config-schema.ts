@@ -97,6 +97,7 @@ export const envSchema = z.object({
   SCHEDULER_ENABLED: bool.default('true'),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
   RUN_LOG_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(168),
+  CALL_LOG_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(720),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   CHAT_HISTORY_MESSAGES: z.coerce.number().int().min(0).max(1000).default(20),

@@ -25,7 +25,7 @@ export async function createStorage(config: AppConfig): Promise<Storage> {
   const managers = new ManagerProvider(dataSource, gate);
   return {
     dataSource,
-    module: new ContainerModule(({ bind }) => bindTypeOrmRepositories(bind, managers, config.kv)),
+    module: new ContainerModule(({ bind }) => bindTypeOrmRepositories(bind, managers, config.kv, config.callLogs.retentionMs)),
     close: () => gate.exclusive(() => (dataSource.isInitialized ? dataSource.destroy() : Promise.resolve())),
   };
 }

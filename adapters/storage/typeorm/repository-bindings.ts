@@ -46,6 +46,11 @@ import { MODEL_CONFIG_REPOSITORY, ModelConfigRepository } from '../../../core/po
 import { LLM_CALL_LOG, LlmCallLog } from '../../../core/ports/llm-call-log.port';
 import { TypeOrmModelConfigRepository } from './repositories/typeorm-model-config-repository';
 import { TypeOrmLlmCallLog } from './repositories/typeorm-llm-call-log';
+import { TOOL_CALL_LOG, ToolCallLog } from '../../../core/ports/tool-call-log.port';
+import { TypeOrmToolCallLog } from './repositories/typeorm-tool-call-log';
+import { TypeOrmCallLogSweeper } from './repositories/typeorm-call-log-sweeper';
+import { LlmCallOrmEntity } from './entities/llm-call.orm-entity';
+import { ToolCallOrmEntity } from './entities/tool-call.orm-entity';
 import { bindAgentDependants } from './agent-dependants/agent-dependants-bindings';
 import { RUN_EVENT_STORE, RunEventStore } from '../../../core/ports/run-event-store.port';
 import { RUN_REPOSITORY, RunRepository } from '../../../core/ports/run-repository.port';
@@ -57,9 +62,9 @@ import { TypeOrmChatSessionRepository } from './repositories/typeorm-chat-sessio
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
  * take the `ManagerProvider` in its constructor (so it joins transactions) and add one line.
- * `kvLimits` is the quota of each `kv` namespace.
+ * `kvLimits` is the quota of each `kv` namespace; the LLM and tool call logs keep rows `callLogRetentionMs`.
  */
-export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, kvLimits: KeyValueLimits): void {
+export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, kvLimits: KeyValueLimits, callLogRetentionMs: number): void {
   bind<UnitOfWork>(UNIT_OF_WORK).toConstantValue(new TypeOrmUnitOfWork(managers));
   bind<UserRepository>(USER_REPOSITORY).toConstantValue(new TypeOrmUserRepository(managers));
   bind<VectorRecordRepository>(VECTOR_RECORD_REPOSITORY).toConstantValue(new TypeOrmVectorRecordRepository(managers));
@@ -87,6 +92,10 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(keyValueStore);
   bind<ModelConfigRepository>(MODEL_CONFIG_REPOSITORY).toConstantValue(new TypeOrmModelConfigRepository(managers));
   bind<LlmCallLog>(LLM_CALL_LOG).toConstantValue(new TypeOrmLlmCallLog(managers));
+  bind<ToolCallLog>(TOOL_CALL_LOG).toConstantValue(new TypeOrmToolCallLog(managers));
+  for (const callLog of [LlmCallOrmEntity, ToolCallOrmEntity]) {
+    bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(new TypeOrmCallLogSweeper(managers, callLog, callLogRetentionMs));
+  }
   const runs = new TypeOrmRunRepository(managers);
   bind<RunRepository>(RUN_REPOSITORY).toConstantValue(runs);
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runs);

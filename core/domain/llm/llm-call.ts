@@ -1,16 +1,12 @@
+import { RunTrace } from '../run/run-trace';
+
 /** How one attempt at a model call ended. */
 export type LlmCallOutcome = 'success' | 'error' | 'rate_limited' | 'timeout' | 'cancelled';
 
 export const LLM_CALL_OUTCOMES: ReadonlyArray<LlmCallOutcome> = ['success', 'error', 'rate_limited', 'timeout', 'cancelled'];
 
-/** The run a model call belongs to; each part is known only on some paths. */
-export interface LlmCallTrace {
-  agentId?: string;
-  executionId?: string;
-  sessionId?: string;
-  /** The user the run ran for (who started it). */
-  ownerId?: string;
-}
+/** The run a model call belongs to: the same trace tool calls keep. */
+export type LlmCallTrace = RunTrace;
 
 /** One attempt at a model call: retries are calls of their own, with `attempt` 2, 3, … */
 export interface LlmCall extends LlmCallTrace {

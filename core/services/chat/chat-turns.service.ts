@@ -82,7 +82,12 @@ export class ChatTurns {
     const relay = new TurnEventRelay((event) => this.log.append(turn.runId, event), this.logger, turn.runId);
     const outcome: ChatTurnOutcome = {};
     try {
-      outcome.result = await this.runner.run(turn.actor, turn.agent, turn.message, { history: turn.history, signal, events: relay.sink });
+      outcome.result = await this.runner.run(turn.actor, turn.agent, turn.message, {
+        history: turn.history,
+        sessionId: turn.sessionId,
+        signal,
+        events: relay.sink,
+      });
     } catch (error) {
       outcome.failure = error;
     }

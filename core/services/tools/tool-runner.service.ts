@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
 import { can } from '../../domain/auth/authorization-policy';
+import { RunTrace } from '../../domain/run/run-trace';
 import { CustomTool, CustomToolOfKind } from '../../domain/tool/custom-tool.entity';
 import { ToolArguments } from '../../domain/tool/http-tool-template';
 import { ToolError, ToolOutcome } from '../../domain/tool/tool-outcome';
@@ -16,9 +17,13 @@ import { TOOL_REGISTRY, ToolInvocationContext, ToolRegistry } from '../../ports/
 import { describeIssuesUnder, summarizeIssues } from '../../shared/issue-summary';
 import { isCustomToolId } from './catalog-tool';
 import { HttpCallResult, HttpToolCaller } from './http-tool-caller';
+import { ToolCallRecorder } from './tool-call-recorder.service';
 import { ToolUseThrottle } from './tool-use-throttle.service';
 
-export type ToolUseContext = Omit<ToolInvocationContext, 'actor'>;
+export type ToolUseContext = Omit<ToolInvocationContext, 'actor'> & {
+  /** The run this use serves, kept with its receipt; the actor stands for the owner when it has none. */
+  trace?: RunTrace;
+};
 
 /**
  * Invokes any tool the actor may use: kernel tools through the registry, custom code tools
@@ -26,7 +31,8 @@ export type ToolUseContext = Omit<ToolInvocationContext, 'actor'>;
  * (`/tools/{id}/use`, an agent run, a workflow node), passes here and is counted against the
  * actor's weighted per-minute rate first. A failing tool is an outcome with a stable code and
  * a receipt, never a throw (behaviour rule 2); only an unknown or invisible tool throws
- * `ToolNotFoundError`, and a spent rate `ToolUseRateLimitedError`.
+ * `ToolNotFoundError`, and a spent rate `ToolUseRateLimitedError`. Every use that ran leaves its
+ * receipt in the tool call log.
  */
 @injectable()
 export class ToolRunner {
@@ -40,11 +46,20 @@ export class ToolRunner {
     @inject(SECRET_CIPHER) cipher: SecretCipher,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(ToolUseThrottle) private readonly throttle: ToolUseThrottle,
+    @inject(ToolCallRecorder) private readonly recorder: ToolCallRecorder,
   ) {
     this.http = new HttpToolCaller(egress, cipher);
   }
 
   async use(actor: Actor, id: string, args: ToolArguments, context: ToolUseContext = {}): Promise<ToolOutcome> {
+    const { trace, ...invocation } = context;
+    const outcome = await this.run(actor, id, args, invocation);
+    await this.recorder.record(outcome, { ...trace, ownerId: trace?.ownerId ?? actor.userId });
+    return outcome;
+  }
+
+  /** Checks visibility and the rate, then runs the tool; what throws here ran nothing and is not recorded. */
+  private async run(actor: Actor, id: string, args: ToolArguments, context: Omit<ToolInvocationContext, 'actor'>): Promise<ToolOutcome> {
     if (!isCustomToolId(id)) {
       const descriptor = this.registry.get(id);
       if (!descriptor || (!descriptor.enabled && actor.role !== 'admin')) throw new ToolNotFoundError(id);

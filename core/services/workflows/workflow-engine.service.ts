@@ -3,6 +3,7 @@ import { Actor } from '../../domain/auth/actor';
 import { clipJson, stepOutputChars } from '../../domain/execution/recorded-json';
 import { addUsage, TokenUsage, ZERO_USAGE } from '../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
+import { RunTrace } from '../../domain/run/run-trace';
 import { WorkflowGraph, WorkflowNode, WorkflowNodeType } from '../../domain/workflow/workflow-graph';
 import { validateWorkflowGraph } from '../../domain/workflow/workflow-graph.rules';
 import { WorkflowRunError, WorkflowRunResult, WorkflowStep } from '../../domain/workflow/workflow-run';
@@ -19,7 +20,7 @@ import { AgentNode } from './nodes/agent-node';
 import { conditionNode } from './nodes/condition-node';
 import { endNode } from './nodes/end-node';
 import { LlmNode } from './nodes/llm-node';
-import { NodeExecutor, NodeRunResult } from './nodes/node-executor';
+import { NodeExecutor, NodeRunContext, NodeRunResult } from './nodes/node-executor';
 import { NodeFailure } from './nodes/node-failure';
 import { startNode } from './nodes/start-node';
 import { templateNode } from './nodes/template-node';
@@ -27,6 +28,8 @@ import { ToolNode } from './nodes/tool-node';
 import { WORKFLOW_SETTINGS, WorkflowSettings } from './workflow-settings';
 
 export interface WorkflowRunOptions {
+  /** The run this one serves (an execution, an agent), kept with each tool node's receipt. */
+  trace?: RunTrace;
   /** A caller's budget is shared (a workflow run from an agent's tool); else the run gets its own. */
   budget?: LlmCallBudget;
   /** Aborting fails the node in progress and skips the rest. */
@@ -43,6 +46,9 @@ export const WORKFLOW_RUN_ERRORS = {
   /** An unexpected error in a node: logged, never shown. */
   nodeError: { code: 'workflow.node_error', message: 'The node failed unexpectedly' },
 } as const;
+
+/** What every node of one run shares. */
+type SharedNodeContext = Pick<NodeRunContext, 'budget' | 'trace' | 'signal'>;
 
 interface NodeOutcome {
   step: WorkflowStep;
@@ -84,6 +90,7 @@ export class WorkflowEngine {
     const issues = validateWorkflowGraph(graph);
     if (issues.length > 0) throw new InvalidWorkflowError(issues);
     const budget = options.budget ?? new LlmCallBudget(this.settings.maxLlmCallsPerRun);
+    const trace: RunTrace = { ...options.trace, ownerId: options.trace?.ownerId ?? actor.userId };
     const callsBefore = budget.calls;
     const run = new GraphRun(graph, input);
     const outputCap = stepOutputChars(graph.nodes.length);
@@ -99,7 +106,7 @@ export class WorkflowEngine {
         steps.push(skippedStep(node));
         continue;
       }
-      const outcome = await this.runNode(actor, node, run, budget, options.signal);
+      const outcome = await this.runNode(actor, node, run, { budget, trace, signal: options.signal });
       // The step is a log: it keeps a bounded copy; later nodes and the result see the whole output.
       steps.push({ ...outcome.step, output: clipJson(outcome.step.output, outputCap) });
       if (outcome.tokenUsage) tokenUsage = addUsage(tokenUsage, outcome.tokenUsage);
@@ -111,11 +118,12 @@ export class WorkflowEngine {
     return failure ? { success: false, output, steps, tokenUsage, llmCalls, error: failure } : { success: true, output, steps, tokenUsage, llmCalls };
   }
 
-  private async runNode(actor: Actor, node: WorkflowNode, run: GraphRun, budget: LlmCallBudget, signal?: AbortSignal): Promise<NodeOutcome> {
+  private async runNode(actor: Actor, node: WorkflowNode, run: GraphRun, shared: SharedNodeContext): Promise<NodeOutcome> {
+    const { signal } = shared;
     const startedAt = this.clock.now();
     let result: NodeRunResult;
     try {
-      const context = { actor, node, config: node.config ?? {}, scope: run.scopeFor(node), budget, signal };
+      const context = { actor, node, config: node.config ?? {}, scope: run.scopeFor(node), ...shared };
       result = await this.executors[node.type].run(context);
     } catch (thrown) {
       run.fail(node.id);

@@ -14,6 +14,7 @@ import { ToolCatalog } from '../../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../../core/services/tools/tool-runner.service';
 import { anAgent } from '../../fixtures/agents/agent.mother';
 import { answer, callTools, QueuedLlmProvider } from '../../fixtures/agents/queued-llm-provider';
+import { toolCallRecorder } from '../../fixtures/tools/tool-call-recorder.mother';
 import { InMemoryRateLimiter } from '../../fixtures/rate-limit/in-memory-rate-limiter';
 import { createTestKernel, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
 import { toolUseThrottle } from '../../support/usage-limits';
@@ -36,6 +37,7 @@ function runnerOver(kernel: TestKernel, model = llm, useRatePerMinute?: number):
     cipher,
     clock,
     toolUseThrottle(new InMemoryRateLimiter(), clock, useRatePerMinute),
+    toolCallRecorder(clock),
   );
   const settings = { defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS };
   return new AgentRunner(new FixedLlmProviderRegistry(model), new ToolCatalog(registry, noCustomTools), tools, silent, settings);

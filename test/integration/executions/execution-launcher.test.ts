@@ -5,6 +5,7 @@ import { Execution } from '../../../core/domain/execution/execution.entity';
 import { AGENT_REPOSITORY, AgentRepository } from '../../../core/ports/agent-repository.port';
 import { Job, PublishOptions } from '../../../core/ports/job-queue.port';
 import { JsonValue } from '../../../core/shared/json';
+import { TOOL_CALL_LOG, ToolCallLog } from '../../../core/ports/tool-call-log.port';
 import { LlmProvider } from '../../../core/ports/llm-provider.port';
 import { EXECUTION_RUN_JOB } from '../../../core/services/executions/execution-run-job';
 import { anAgent } from '../../fixtures/agents/agent.mother';
@@ -79,6 +80,21 @@ describe('ExecutionLauncher over SQLite, the sandbox and a scripted model', () =
       expect(execution.finishedAt!.getTime()).toBeGreaterThanOrEqual(execution.startedAt!.getTime());
       expect((t.llm as QueuedLlmProvider).requests[0].messages).toEqual([{ role: 'user', content: 'Write an expression for: two plus three times four' }]);
       expect(await t.executions.findById(execution.id)).toEqual(execution);
+    });
+
+    it('When a workflow’s tool node runs, Then the tool call log keeps its receipt under the execution and its owner', async () => {
+      const t = bed([answer('6 * 7')]);
+      const owner = await t.aStoredUser();
+      const workflow = await t.aStoredWorkflow({ ownerId: owner.id, graph: mathGraph() });
+
+      const execution = await t.launcher.run(asActor(owner), { type: 'workflow', id: workflow.id }, { question: 'six sevens' }, { trigger: 'api' });
+
+      const calls = await t.container.get<ToolCallLog>(TOOL_CALL_LOG).list({ executionId: execution.id }, 0, 10);
+      expect(calls).toMatchObject({
+        total: 1,
+        items: [{ tool_id: 'calculator', outcome: 'success', trace: { executionId: execution.id, ownerId: owner.id } }],
+      });
+      expect(calls.items[0].trace.agentId).toBeUndefined();
     });
 
     it('When a tool node fails, Then the record is failed with the node error and the later nodes skipped', async () => {

@@ -7,12 +7,14 @@ import { ExecutionRepository } from '../../../core/ports/execution-repository.po
 import { GoalRepository } from '../../../core/ports/goal-repository.port';
 import { ScheduleRepository } from '../../../core/ports/schedule-repository.port';
 import { TaskRepository } from '../../../core/ports/task-repository.port';
+import { ToolCallLog } from '../../../core/ports/tool-call-log.port';
 import { UnitOfWork } from '../../../core/ports/unit-of-work.port';
 import { anAgent } from '../../fixtures/agents/agent.mother';
 import { aSchedule } from '../../fixtures/schedules/schedule.mother';
 import { aTask } from '../../fixtures/tasks/task.mother';
 import { anExecution } from '../../fixtures/workflows/workflow.mother';
 import { aGoal } from './goal-repository.contract';
+import { aToolCall } from './tool-call-log.contract';
 
 export interface AgentDependantsHarness {
   /** Every binding of AGENT_DEPENDANTS. */
@@ -22,6 +24,7 @@ export interface AgentDependantsHarness {
   executions: ExecutionRepository;
   goals: GoalRepository;
   tasks: TaskRepository;
+  toolCalls: ToolCallLog;
   unitOfWork: UnitOfWork;
   destroy(): Promise<void>;
 }
@@ -41,7 +44,7 @@ export function describeAgentDependantsContract(name: string, makeHarness: () =>
       await h?.destroy();
     });
 
-    /** An agent with a version, a schedule, an execution, a goal and a task pointing at it. */
+    /** An agent with a version, a schedule, an execution, a goal, a task and a tool call pointing at it. */
     const agentWithDependants = async () => {
       const agent = anAgent();
       await h.agents.create(agent);
@@ -51,11 +54,13 @@ export function describeAgentDependantsContract(name: string, makeHarness: () =>
         execution: anExecution({ ownerId: agent.ownerId, targetType: 'agent', targetId: agent.id, mode: 'agent' }),
         goal: aGoal({ ownerId: agent.ownerId, agentId: agent.id }),
         task: aTask({ ownerId: agent.ownerId, assigneeAgentId: agent.id }),
+        toolCall: aToolCall({ trace: { agentId: agent.id, ownerId: agent.ownerId } }),
       };
       await h.schedules.create(records.schedule);
       await h.executions.create(records.execution);
       await h.goals.create(records.goal);
       await h.tasks.create(records.task);
+      await h.toolCalls.record(records.toolCall);
       return { agent, ...records };
     };
     const removeAll = async (agent: Agent) => {
@@ -68,9 +73,10 @@ export function describeAgentDependantsContract(name: string, makeHarness: () =>
       expect(await h.executions.findById(records.execution.id)).toEqual(records.execution);
       expect(await h.goals.findById(records.goal.id)).toEqual(records.goal);
       expect(await h.tasks.findById(records.task.id)).toEqual(records.task);
+      expect(await h.toolCalls.list({ agentId: records.agent.id }, 0, 10)).toEqual({ items: [records.toolCall], total: 1 });
     };
 
-    it("When an agent's dependants are removed and it is deleted, Then its schedules, executions and versions go, its goals and tasks stay unbound", async () => {
+    it("When an agent's dependants are removed and it is deleted, Then its schedules, executions, versions and tool calls go, its goals and tasks stay unbound", async () => {
       const doomed = await agentWithDependants();
       const bystander = await agentWithDependants();
       await h.unitOfWork.run(async () => {
@@ -83,6 +89,7 @@ export function describeAgentDependantsContract(name: string, makeHarness: () =>
       expect(await h.executions.findById(doomed.execution.id)).toBeUndefined();
       expect(await h.goals.findById(doomed.goal.id)).toEqual({ ...doomed.goal, agentId: null });
       expect(await h.tasks.findById(doomed.task.id)).toEqual({ ...doomed.task, assigneeAgentId: null });
+      expect(await h.toolCalls.list({ agentId: doomed.agent.id }, 0, 10)).toEqual({ items: [], total: 0 });
       await expectIntact(bystander);
     });
 

@@ -6,6 +6,7 @@ import { EXECUTION_REPOSITORY } from '../../../core/ports/execution-repository.p
 import { GOAL_REPOSITORY } from '../../../core/ports/goal-repository.port';
 import { SCHEDULE_REPOSITORY } from '../../../core/ports/schedule-repository.port';
 import { TASK_REPOSITORY } from '../../../core/ports/task-repository.port';
+import { TOOL_CALL_LOG } from '../../../core/ports/tool-call-log.port';
 import { UNIT_OF_WORK } from '../../../core/ports/unit-of-work.port';
 import { describeWithEnv } from '../../support/infrastructure';
 import { createTestStorage } from '../../support/test-database';
@@ -22,6 +23,7 @@ const harness = (kind: StorageKind) => async () => {
     executions: storage.get(EXECUTION_REPOSITORY),
     goals: storage.get(GOAL_REPOSITORY),
     tasks: storage.get(TASK_REPOSITORY),
+    toolCalls: storage.get(TOOL_CALL_LOG),
     unitOfWork: storage.get(UNIT_OF_WORK),
     destroy: () => storage.destroy(),
   };

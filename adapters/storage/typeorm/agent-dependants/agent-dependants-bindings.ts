@@ -9,6 +9,8 @@ import { TypeOrmLlmCallLog } from '../repositories/typeorm-llm-call-log';
 import { TypeOrmLlmCallDependants } from './typeorm-llm-call-dependants';
 import { TypeOrmScheduleDependants } from './typeorm-schedule-dependants';
 import { TypeOrmTaskDependants } from './typeorm-task-dependants';
+import { TypeOrmToolCallLog } from '../repositories/typeorm-tool-call-log';
+import { TypeOrmToolCallDependants } from './typeorm-tool-call-dependants';
 
 /**
  * What deleting an agent cleans up first (behaviour rule 1), one binding of AGENT_DEPENDANTS each.
@@ -22,6 +24,7 @@ export function bindAgentDependants(bind: Bind, managers: ManagerProvider): void
     new TypeOrmTaskDependants(managers),
     new TypeOrmAgentVersionDependants(managers),
     new TypeOrmLlmCallDependants(new TypeOrmLlmCallLog(managers)),
+    new TypeOrmToolCallDependants(new TypeOrmToolCallLog(managers)),
     new TypeOrmChatSessionDependants(managers),
   ];
   for (const dependant of dependants) bind<AgentDependants>(AGENT_DEPENDANTS).toConstantValue(dependant);

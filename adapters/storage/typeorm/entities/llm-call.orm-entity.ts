@@ -5,6 +5,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('IDX_llm_calls_agent', ['agentId'])
 @Index('IDX_llm_calls_execution', ['executionId'])
 @Index('IDX_llm_calls_owner_created', ['ownerId', 'createdAt'])
+@Index('IDX_llm_calls_created', ['createdAt'])
 export class LlmCallOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

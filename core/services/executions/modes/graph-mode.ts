@@ -40,7 +40,8 @@ export class GraphMode implements ModeStrategy {
       if (!(await run.checkpoint(progress))) throw new RunStopped();
     };
     try {
-      const result = await this.engine.run(run.actor, graph, execution.input, { budget: run.budget, signal: run.control.signal, onStep });
+      const trace = { executionId: execution.id, ...(target.type === 'agent' ? { agentId: target.agent.id } : {}) };
+      const result = await this.engine.run(run.actor, graph, execution.input, { budget: run.budget, signal: run.control.signal, onStep, trace });
       return {
         success: result.success,
         output: result.output,

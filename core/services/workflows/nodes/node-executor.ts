@@ -1,6 +1,7 @@
 import { Actor } from '../../../domain/auth/actor';
 import { TokenUsage } from '../../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../../domain/llm/llm-call-budget';
+import { RunTrace } from '../../../domain/run/run-trace';
 import { TemplateScope } from '../../../domain/workflow/template';
 import { WorkflowNode } from '../../../domain/workflow/workflow-graph';
 import { JsonObject, JsonValue } from '../../../shared/json';
@@ -14,6 +15,8 @@ export interface NodeRunContext {
   scope: TemplateScope;
   /** The run's budget: every LLM call of every node, agent and tool counts against it. */
   budget: LlmCallBudget;
+  /** The run this node serves (owner, and the execution or agent when there is one). */
+  trace: RunTrace;
   signal?: AbortSignal;
 }
 

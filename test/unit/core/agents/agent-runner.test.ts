@@ -20,6 +20,7 @@ import { ToolCatalog } from '../../../../core/services/tools/tool-catalog.servic
 import { ToolRunner } from '../../../../core/services/tools/tool-runner.service';
 import { anAgent } from '../../../fixtures/agents/agent.mother';
 import { answer, callTools, QueuedLlmProvider, QueuedTurn } from '../../../fixtures/agents/queued-llm-provider';
+import { toolCallRecorder } from '../../../fixtures/tools/tool-call-recorder.mother';
 import { InMemoryRateLimiter } from '../../../fixtures/rate-limit/in-memory-rate-limiter';
 import { toolUseThrottle } from '../../../support/usage-limits';
 import { FixedLlmProviderRegistry } from '../../../fixtures/llm/fixed-llm-provider-registry';
@@ -114,6 +115,7 @@ function setUp(
     {} as SecretCipher,
     clock,
     toolUseThrottle(new InMemoryRateLimiter(), clock),
+    toolCallRecorder(clock),
   );
   const catalog = new ToolCatalog(registry as unknown as ToolRegistry, customTools);
   const logger = new RecordingLogger();

@@ -255,6 +255,13 @@ describe('WorkflowEngine', () => {
     expect(result.output).toEqual({ result: 5 });
   });
 
+  it('When a tool node runs in an execution, Then the tool use carries the execution and the owner for its record', async () => {
+    const { engine, tools } = harness();
+    await engine.run(actor, linearGraph(node('t', 'tool', { tool_id: 'echo' })), null, { trace: { executionId: 'exec-1' } });
+    await engine.run(actor, linearGraph(node('t', 'tool', { tool_id: 'echo' })), null);
+    expect(tools.calls.map((c) => c.context.trace)).toEqual([{ executionId: 'exec-1', ownerId: actor.userId }, { ownerId: actor.userId }]);
+  });
+
   it('When an agent node runs, Then it gets the rendered input (default: the predecessor) and its reply is the output', async () => {
     const { engine, agentCalls } = harness();
     const graph = linearGraph(node('helper', 'agent', { agent_id: 'agent-7' }), node('second', 'agent', { agent_id: 'agent-8', input: 'Check: {{last}}' }));

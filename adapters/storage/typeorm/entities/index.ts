@@ -30,6 +30,7 @@ import { RunOrmEntity } from './run.orm-entity';
 import { RunEventOrmEntity } from './run-event.orm-entity';
 import { ChatSessionOrmEntity } from './chat-session.orm-entity';
 import { ChatMessageOrmEntity } from './chat-message.orm-entity';
+import { ChatBranchOrmEntity } from './chat-branch.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
 export const ENTITIES = [
@@ -65,4 +66,5 @@ export const ENTITIES = [
   RunEventOrmEntity,
   ChatSessionOrmEntity,
   ChatMessageOrmEntity,
+  ChatBranchOrmEntity,
 ];

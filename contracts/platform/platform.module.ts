@@ -3,6 +3,7 @@ import { AgentExecutionController } from './controllers/agent-execution.controll
 import { AgentsController } from './controllers/agents.controller';
 import { AgentChatHistoryController } from './controllers/agent-chat-history.controller';
 import { AgentChatController } from './controllers/agent-chat.controller';
+import { AgentChatBranchesController } from './controllers/agent-chat-branches.controller';
 import { AuthController } from './controllers/auth.controller';
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
@@ -23,6 +24,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     ExecutionsController,
     AgentChatController,
     AgentChatHistoryController,
+    AgentChatBranchesController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

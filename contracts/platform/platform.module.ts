@@ -4,6 +4,7 @@ import { AgentsController } from './controllers/agents.controller';
 import { AgentChatHistoryController } from './controllers/agent-chat-history.controller';
 import { AgentChatController } from './controllers/agent-chat.controller';
 import { AgentChatBranchesController } from './controllers/agent-chat-branches.controller';
+import { AgentChatOrchestrationController } from './controllers/agent-chat-orchestration.controller';
 import { AuthController } from './controllers/auth.controller';
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
@@ -25,6 +26,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatController,
     AgentChatHistoryController,
     AgentChatBranchesController,
+    AgentChatOrchestrationController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

@@ -10,6 +10,7 @@ import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
 import { PluginsController } from './controllers/plugins.controller';
+import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
@@ -27,6 +28,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatHistoryController,
     AgentChatBranchesController,
     AgentChatOrchestrationController,
+    SwarmController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

@@ -4,7 +4,6 @@ import { Actor } from '../../domain/auth/actor';
 import { stepOutputChars } from '../../domain/execution/recorded-json';
 import { addUsage } from '../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
-import { OrchestrationFailedError } from '../../domain/orchestration/orchestration.errors';
 import { OrchestrationMode, OrchestrationResult } from '../../domain/orchestration/orchestration';
 import { AGENT_REPOSITORY, AgentRepository } from '../../ports/agent-repository.port';
 import { CLOCK, Clock } from '../../ports/clock.port';
@@ -21,6 +20,7 @@ import { RunOutcome } from '../executions/run-outcome';
 import { JsonValue } from '../../shared/json';
 import { RunLifecycle } from '../runs/run-lifecycle.service';
 import { AgentRouter } from './agent-router.service';
+import { orchestrationFailure, rethrowSafely } from './orchestration-failure';
 import { orchestrationIssues, OrchestrationRequest } from './orchestration-request';
 import { orchestrationRun } from './orchestration-run';
 import { usableAgents } from './usable-agents';
@@ -68,12 +68,13 @@ export class AgentOrchestrator {
     let outcome: RunOutcome | undefined;
     try {
       outcome = await this.runMode(mode, modeRun, agents);
+    } catch (error) {
+      rethrowSafely(error);
     } finally {
       await this.lifecycle.close(run.runId, outcome?.success ? 'completed' : signal.aborted ? 'cancelled' : 'failed');
     }
     if (!outcome.success) {
-      const error = outcome.error ?? { code: 'orchestration.failed', message: 'The orchestration did not complete' };
-      throw new OrchestrationFailedError(error.code, error.message);
+      throw orchestrationFailure(outcome.error ?? { code: 'orchestration.failed', message: 'The orchestration did not complete' });
     }
     return {
       ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }),

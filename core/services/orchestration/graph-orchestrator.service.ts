@@ -4,7 +4,6 @@ import { stepOutputChars } from '../../domain/execution/recorded-json';
 import { addUsage, ZERO_USAGE } from '../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
 import { OrchestrationResult, OrchestrationStep } from '../../domain/orchestration/orchestration';
-import { OrchestrationFailedError } from '../../domain/orchestration/orchestration.errors';
 import { AGENT_REPOSITORY, AgentRepository } from '../../ports/agent-repository.port';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { ValidationError } from '../../shared/common.errors';
@@ -15,6 +14,7 @@ import { boundedMap } from '../executions/modes/bounded-map';
 import { mergedReplies } from '../executions/modes/merged-replies';
 import { RunLifecycle } from '../runs/run-lifecycle.service';
 import { AgentGraph, agentGraphIssues, graphLevels, parentsOf, sinksOf } from './agent-graph';
+import { orchestrationFailure } from './orchestration-failure';
 import { orchestrationRun } from './orchestration-run';
 import { usableAgents } from './usable-agents';
 
@@ -85,7 +85,7 @@ export class GraphOrchestrator {
     } finally {
       await this.lifecycle.close(run.runId, failure === null && !signal.aborted ? 'completed' : signal.aborted ? 'cancelled' : 'failed');
     }
-    if (failure) throw new OrchestrationFailedError(failure.code, failure.message);
+    if (failure) throw orchestrationFailure(failure);
     const reply = mergedReplies(sinksOf(request).map((node) => ({ label: node.id, reply: replies.get(node.id) ?? '' })));
     return { ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }), mode: 'graph', reply, steps, tokenUsage };
   }

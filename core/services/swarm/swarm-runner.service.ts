@@ -21,6 +21,7 @@ import { bareAgent } from '../chat/bare-agent';
 import { ChatThrottle } from '../chat/chat-throttle.service';
 import { EXECUTION_SETTINGS, ExecutionSettings } from '../executions/execution-settings';
 import { boundedMap } from '../executions/modes/bounded-map';
+import { rethrowSafely } from '../orchestration/orchestration-failure';
 import { usableAgents } from '../orchestration/usable-agents';
 import { coordinatorMessages, DELEGATE_TOOL, delegateTool, SWARM_COORDINATOR_TASK } from './delegate-tool';
 import { swarmIssues, SwarmRequest } from './swarm-request';
@@ -63,7 +64,8 @@ export class SwarmRunner {
 
   /** The whole swarm in one answer. */
   async run(actor: Actor, request: SwarmRequest, signal: AbortSignal): Promise<SwarmResult> {
-    return this.execute(await this.prepare(actor, request), signal);
+    const swarm = await this.prepare(actor, request);
+    return this.execute(swarm, signal).catch(rethrowSafely);
   }
 
   /** Checks the request (422), counts it in the chat rate (429) and loads the agents (404 for one the actor may not use). */

@@ -226,6 +226,24 @@ describe('Orchestration limits and real-model routing', () => {
     expect(routing.candidates.map((c: { agent_id: string }) => c.agent_id)).toEqual([first.id, second.id]);
   });
 
+  it('When the provider fails, Then the orchestration is a 502 naming no provider detail, for the router and for an agent step', async () => {
+    const user = await signUp(app.platformUrl);
+    const model = { provider: 'openai', modelName: 'gpt-test', temperature: 0.1 };
+    const first = await storeAgent(app, user, { modelConfig: model });
+    const second = await storeAgent(app, user, { modelConfig: model });
+    upstream.enqueue({ status: 500 }, { status: 500 });
+    const orchestrate = (mode: string) =>
+      request<ErrorBody>('POST', `${app.platformUrl}/api/v1/agent-chat/orchestrate`, {
+        token: user.token,
+        body: { mode, agent_ids: [first.id, second.id], message: 'Hi' },
+      });
+
+    for (const refused of [await orchestrate('route'), await orchestrate('sequential')]) {
+      expect(refused.status).toBe(502);
+      expect(refused.body).toEqual({ error: 'upstream_error', message: 'The model provider failed to answer' });
+    }
+  });
+
   it('When a user orchestrates past the chat rate, Then 429 with Retry-After, and chat shares the same allowance', async () => {
     const user = await signUp(app.platformUrl);
     const agent = await storeAgent(app, user);

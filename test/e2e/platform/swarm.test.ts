@@ -170,11 +170,28 @@ describe('Swarm on a real model wire format, and its rate limit', () => {
     expect(sent[0].body.tools[0].function.parameters.properties.agent_id.enum).toEqual([member.id]);
   });
 
+  it("When the coordinator's provider fails, Then the plain run is a 502 and the stream ends with one error frame, no provider detail", async () => {
+    const user = await signUp(app.platformUrl);
+    const member = await storeAgent(app, user, { includeTools: [] });
+    upstream.enqueue({ status: 500 }, { status: 500 });
+    const body = { member_agent_ids: [member.id], task: 'Hi' };
+
+    const plain = await request<ErrorBody & { message: string }>('POST', `${app.platformUrl}/api/v1/swarm/run`, { token: user.token, body });
+    const stream = await openSse(`${app.platformUrl}/api/v1/swarm/run/stream`, { token: user.token, body });
+    const frames = await stream.finished();
+
+    expect(plain.status).toBe(502);
+    expect(plain.body).toEqual({ error: 'upstream_error', message: 'The model provider failed to answer' });
+    expect(frames.map((frame) => frame.event)).toEqual(['error']);
+    expect(dataOf(frames[0])).toEqual({ type: 'error', error: 'upstream_error', message: 'The model provider failed to answer' });
+  });
+
   it('When a user runs swarms past the chat rate, Then 429 with Retry-After', async () => {
     const user = await signUp(app.platformUrl);
     const member = await storeAgent(app, user, { includeTools: [] });
     const swarm = () =>
       request<ErrorBody>('POST', `${app.platformUrl}/api/v1/swarm/run`, { token: user.token, body: { member_agent_ids: [member.id], task: 'Hi' } });
+    await swarm();
     await swarm();
     await swarm();
     const refused = await swarm();

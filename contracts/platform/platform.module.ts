@@ -3,11 +3,14 @@ import { AgentExecutionController } from './controllers/agent-execution.controll
 import { AgentsController } from './controllers/agents.controller';
 import { AgentChatHistoryController } from './controllers/agent-chat-history.controller';
 import { AgentChatController } from './controllers/agent-chat.controller';
+import { AgentChatBranchesController } from './controllers/agent-chat-branches.controller';
+import { AgentChatOrchestrationController } from './controllers/agent-chat-orchestration.controller';
 import { AuthController } from './controllers/auth.controller';
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
 import { PluginsController } from './controllers/plugins.controller';
+import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
@@ -23,6 +26,9 @@ export const platformModule = new ContainerModule(({ bind }) => {
     ExecutionsController,
     AgentChatController,
     AgentChatHistoryController,
+    AgentChatBranchesController,
+    AgentChatOrchestrationController,
+    SwarmController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

@@ -4,6 +4,7 @@ import { lastUserMessage, plainOfflineReply, truncate } from './offline-text';
 import { findRequestedTool } from './requested-tool';
 import { findResponder, genericJsonResponder, OfflineResponder, readStructuredPrompt } from './responders';
 import { fillArguments } from './schema-argument-filler';
+import { offlineDelegations } from './swarm-delegation';
 
 export interface OfflineReply {
   content: string;
@@ -13,7 +14,8 @@ export interface OfflineReply {
 
 /**
  * What the offline model answers, in order of precedence: a structured prompt's responder,
- * an answer built from fresh tool results, a call of a tool the user named, a plain echo.
+ * an answer built from fresh tool results, a swarm coordinator's delegations, a call of a tool
+ * the user named, a plain echo.
  */
 export function composeOfflineReply(request: ChatRequest, responders: ReadonlyArray<OfflineResponder>): OfflineReply {
   const prompt = readStructuredPrompt(request);
@@ -25,6 +27,8 @@ export function composeOfflineReply(request: ChatRequest, responders: ReadonlyAr
   const results = trailingToolResults(request.messages);
   if (results.length > 0) return text(answerFromToolResults(results, request.messages));
   const message = lastUserMessage(request.messages);
+  const delegations = offlineDelegations(request.task, request.tools, message, countToolCalls(request.messages) + 1);
+  if (delegations.length > 0) return { content: '', toolCalls: delegations, finishReason: 'tool_calls' };
   const requested = request.tools?.length ? findRequestedTool(request.tools, message) : undefined;
   if (requested) {
     const call: ToolCall = {

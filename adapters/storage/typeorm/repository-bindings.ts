@@ -58,6 +58,8 @@ import { TypeOrmRunEventStore } from './repositories/typeorm-run-event-store';
 import { TypeOrmRunRepository } from './repositories/typeorm-run-repository';
 import { CHAT_SESSION_REPOSITORY, ChatSessionRepository } from '../../../core/ports/chat-session-repository.port';
 import { TypeOrmChatSessionRepository } from './repositories/typeorm-chat-session-repository';
+import { CHAT_BRANCH_REPOSITORY, ChatBranchRepository } from '../../../core/ports/chat-branch-repository.port';
+import { TypeOrmChatBranchRepository } from './repositories/typeorm-chat-branch-repository';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -103,4 +105,5 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<RunEventStore>(RUN_EVENT_STORE).toConstantValue(runEvents);
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runEvents);
   bind<ChatSessionRepository>(CHAT_SESSION_REPOSITORY).toConstantValue(new TypeOrmChatSessionRepository(managers));
+  bind<ChatBranchRepository>(CHAT_BRANCH_REPOSITORY).toConstantValue(new TypeOrmChatBranchRepository(managers));
 }

@@ -17,7 +17,7 @@ export function toAgentChatResponse(reply: ChatReply): AgentChatResponse {
   return { session_id: reply.sessionId, reply: reply.reply, tool_calls: reply.toolCalls, token_usage: toTokenUsage(reply.tokenUsage) };
 }
 
-function toHistoryMessage(message: ChatMessageRecord): ChatHistoryMessage {
+export function toHistoryMessage(message: ChatMessageRecord): ChatHistoryMessage {
   const { id, role, content, status, toolCalls, createdAt } = message;
   return { id, role, content, status, tool_calls: toolCalls, created_at: createdAt.toISOString() };
 }

@@ -1,3 +1,4 @@
+import { agentRoutingResponder } from './agent-routing.responder';
 import { goalDecompositionResponder } from './goal-decomposition.responder';
 import { intentAnalysisResponder } from './intent-analysis.responder';
 import { OfflineResponder } from './offline-responder';
@@ -27,6 +28,7 @@ export const OFFLINE_RESPONDERS: ReadonlyArray<OfflineResponder> = [
   intentAnalysisResponder,
   promptWritingResponder,
   ragAnswerResponder,
+  agentRoutingResponder,
 ];
 
 export function findResponder(task: string | undefined, responders: ReadonlyArray<OfflineResponder> = OFFLINE_RESPONDERS): OfflineResponder | undefined {

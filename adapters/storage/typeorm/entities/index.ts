@@ -31,6 +31,7 @@ import { RunEventOrmEntity } from './run-event.orm-entity';
 import { ChatSessionOrmEntity } from './chat-session.orm-entity';
 import { ChatMessageOrmEntity } from './chat-message.orm-entity';
 import { ToolCallOrmEntity } from './tool-call.orm-entity';
+import { ChatBranchOrmEntity } from './chat-branch.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
 export const ENTITIES = [
@@ -67,4 +68,5 @@ export const ENTITIES = [
   ChatSessionOrmEntity,
   ChatMessageOrmEntity,
   ToolCallOrmEntity,
+  ChatBranchOrmEntity,
 ];

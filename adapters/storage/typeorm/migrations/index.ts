@@ -23,6 +23,7 @@ import { CreateModelConfigsAndLlmCalls1795254451100 } from './1795254451100-crea
 import { CreateRunsAndRunEvents1795254451200 } from './1795254451200-create-runs-and-run-events.migration';
 import { CreateChatSessions1795254451210 } from './1795254451210-create-chat-sessions.migration';
 import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-leases.migration';
+import { CreateChatBranches1795254451400 } from './1795254451400-create-chat-branches.migration';
 import { CreateToolCalls1795254451700 } from './1795254451700-create-tool-calls.migration';
 
 /**
@@ -55,5 +56,6 @@ export const MIGRATIONS = [
   CreateRunsAndRunEvents1795254451200,
   CreateChatSessions1795254451210,
   AddExecutionLeases1795254451300,
+  CreateChatBranches1795254451400,
   CreateToolCalls1795254451700,
 ];

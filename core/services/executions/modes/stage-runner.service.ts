@@ -6,7 +6,8 @@ import { JsonValue } from '../../../shared/json';
 import { agentMessageOf } from '../agent-input';
 import { RunOutcome } from '../run-outcome';
 import { agentStepsOf } from './agent-step';
-import { AgentStepResult, AgentStepRunner } from './agent-step-runner.service';
+import { AgentStepRunner } from './agent-step-runner.service';
+import { mergedReplies } from './merged-replies';
 import { ModeRun } from './mode-strategy';
 import { PlannedAgent } from './agent-plan';
 import { boundedMap } from './bounded-map';
@@ -44,7 +45,7 @@ export class StageRunner {
       }
       const failed = results.find((result) => result.step.status === 'failed');
       if (failed) return { success: false, output, steps, tokenUsage, error: failed.step.error };
-      carried = mergedReplies(stage, results);
+      carried = mergedReplies(results.map((result, index) => ({ label: stage[index].label, reply: result.reply })));
       output = { reply: carried };
       const last = index === stages.length - 1;
       if (!last && !(await run.checkpoint({ output, steps, tokenUsage }))) {
@@ -53,12 +54,6 @@ export class StageRunner {
     }
     return { success: true, output, steps, tokenUsage, error: null };
   }
-}
-
-/** One reply as is; several as `[label]` sections, so the next stage can tell them apart. */
-function mergedReplies(stage: PlannedAgent[], results: AgentStepResult[]): string {
-  if (results.length === 1) return results[0].reply;
-  return results.map((result, index) => `[${stage[index].label}]\n${result.reply}`).join('\n\n');
 }
 
 function replyOf(output: JsonValue): string {

@@ -10,6 +10,7 @@ import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../ports/execution
 import { LOGGER, Logger } from '../../ports/logger.port';
 import { TIMERS, Timers } from '../../ports/timers.port';
 import { DomainError } from '../../shared/domain-error';
+import { publicFailureOf } from '../runs/public-failure';
 import { EXECUTION_SETTINGS, ExecutionSettings } from './execution-settings';
 import { ResolvedTarget } from './execution-targets';
 import { LeasedExecution } from './leased-execution';
@@ -75,7 +76,7 @@ export class ExecutionRunner {
 
   private failureOf(error: unknown, execution: Execution, control: RunControl): ExecutionFailure {
     if (control.reason) return EXECUTION_FAILURES.cancelled;
-    if (error instanceof DomainError) return { code: error.code, message: error.message };
+    if (error instanceof DomainError) return publicFailureOf(error);
     // Behaviour rule 9: the exception's text may hold internals; it goes to the log only.
     this.logger.error({ executionId: execution.id, targetType: execution.targetType, err: error }, 'execution failed unexpectedly');
     return EXECUTION_FAILURES.internal;

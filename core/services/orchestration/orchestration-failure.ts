@@ -1,11 +1,10 @@
 import { LlmError } from '../../domain/llm/llm.errors';
 import { OrchestrationFailedError } from '../../domain/orchestration/orchestration.errors';
-
-const PROVIDER_FAILED = 'The model provider failed to answer';
+import { PROVIDER_FAILED_MESSAGE } from '../runs/public-failure';
 
 /** The error of a run that ended without an answer, saying of a provider's failure only that it failed (as chat does). */
 export function orchestrationFailure(error: { code: string; message: string }): OrchestrationFailedError {
-  return new OrchestrationFailedError(error.code, error.code.startsWith('llm.upstream') ? PROVIDER_FAILED : error.message);
+  return new OrchestrationFailedError(error.code, error.code.startsWith('llm.upstream') ? PROVIDER_FAILED_MESSAGE : error.message);
 }
 
 /** Rethrows what a run threw, a provider's failure without its detail. */

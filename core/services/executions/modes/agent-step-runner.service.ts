@@ -4,6 +4,7 @@ import { TokenUsage, ZERO_USAGE } from '../../../domain/llm/chat-message';
 import { CLOCK, Clock } from '../../../ports/clock.port';
 import { DomainError } from '../../../shared/domain-error';
 import { AgentCaller } from '../../agents/agent-caller.service';
+import { publicFailureOf } from '../../runs/public-failure';
 import { AgentStep, usageJson } from './agent-step';
 import { ModeRun } from './mode-strategy';
 
@@ -50,7 +51,7 @@ export class AgentStepRunner {
       outcome = { success: result.success, reply: result.output, tokenUsage: result.tokenUsage, error };
     } catch (thrown) {
       if (!(thrown instanceof DomainError)) throw thrown;
-      outcome = { success: false, reply: '', tokenUsage: ZERO_USAGE, error: { code: thrown.code, message: thrown.message } };
+      outcome = { success: false, reply: '', tokenUsage: ZERO_USAGE, error: publicFailureOf(thrown) };
     }
     const finishedAt = this.clock.now();
     const step: AgentStep = {

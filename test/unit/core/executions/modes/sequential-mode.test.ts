@@ -1,3 +1,4 @@
+import { LlmUpstreamError } from '../../../../../core/domain/llm/llm.errors';
 import { anAgent } from '../../../../fixtures/agents/agent.mother';
 import { agentGraph, agentNode } from '../../../../fixtures/executions/agent-graphs';
 import { ModeHarness, ownAgent } from '../../../../fixtures/executions/mode-harness';
@@ -104,5 +105,14 @@ describe('Mode sequential', () => {
     const agent = ownAgent({ workflowConfig: agentGraph([{ id: 'start', type: 'start' }], []) });
     const outcome = await new ModeHarness(llm).run(agent, { mode: 'sequential', input: 'x' });
     expect(outcome).toMatchObject({ success: true, output: { reply: 'alone' }, steps: [{ stage: 1, node_id: 'agent', agent_id: agent.id }] });
+  });
+
+  it('When the model provider fails in a stage, Then the failed step and the outcome say only that it failed, naming no provider detail (rule 9)', async () => {
+    const llm = new ScriptedLlmProvider([{ error: new LlmUpstreamError('openai: the model provider answered HTTP 500 at api.internal:8443', false, 500) }]);
+    const agent = ownAgent({ workflowConfig: agentGraph([{ id: 'start', type: 'start' }], []) });
+    const outcome = await new ModeHarness(llm).run(agent, { mode: 'sequential', input: 'x' });
+    const safe = { code: 'llm.upstream_error', message: 'The model provider failed to answer' };
+    expect(outcome).toMatchObject({ success: false, error: safe, steps: [{ status: 'failed', error: safe }] });
+    expect(JSON.stringify(outcome)).not.toMatch(/openai|api\.internal|HTTP/);
   });
 });

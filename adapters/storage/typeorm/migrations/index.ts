@@ -23,6 +23,7 @@ import { CreateModelConfigsAndLlmCalls1795254451100 } from './1795254451100-crea
 import { CreateRunsAndRunEvents1795254451200 } from './1795254451200-create-runs-and-run-events.migration';
 import { CreateChatSessions1795254451210 } from './1795254451210-create-chat-sessions.migration';
 import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-leases.migration';
+import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-settings.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   CreateRunsAndRunEvents1795254451200,
   CreateChatSessions1795254451210,
   AddExecutionLeases1795254451300,
+  AddAgentRunSettings1795254451600,
 ];

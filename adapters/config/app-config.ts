@@ -66,6 +66,8 @@ export interface AppConfig {
   scheduler: { enabled: boolean; tickMs: number };
   /** Runs and their event logs are kept `retentionMs`; an SSE stream sends a heartbeat comment every `sseHeartbeatMs`. */
   runs: { retentionMs: number; sseHeartbeatMs: number };
+  /** Per-run budgets of agents that set none (`AGENT_MAX_LLM_CALLS`, `AGENT_MAX_TOTAL_TOKENS`); docs/agents.md. */
+  agentRuns: { maxLlmCalls?: number; maxTotalTokens: number };
   /** Chat turns per user per minute; how much of a session's history a turn passes to the model (messages, characters). */
   chat: { ratePerMinute: number; historyMessages: number; historyChars: number };
   /** How often ended rate-limit windows and expired key-value entries are deleted. */

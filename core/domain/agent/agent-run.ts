@@ -30,6 +30,23 @@ export interface AgentRunResult {
   /** Budget calls spent by this run, retries included (behaviour rule 3). */
   llmCalls: number;
   error?: { code: string; message: string };
+  /** The self-review of the final answer, when the agent asks for one (behaviour rule 5). */
+  review?: AgentRunReview;
+  /** The passages put before the first model call, by source (behaviour rule 11); absent when none were. */
+  knowledgeSources?: KnowledgeSource[];
+}
+
+/** Whether the answer held up against the question; `reason` is safe to show. */
+export interface AgentRunReview {
+  passed: boolean;
+  reason: string;
+}
+
+/** A knowledge passage's source, as the knowledge context named it. */
+export interface KnowledgeSource {
+  knowledgeBaseId: string;
+  documentId: string;
+  title: string;
 }
 
 export interface AgentRunOptions {
@@ -52,4 +69,9 @@ export const AGENT_RUN_ERRORS = {
   iterationLimit: 'agent.iteration_limit',
   /** The run's signal was aborted. */
   cancelled: 'agent.cancelled',
+  /**
+   * The run spent its LLM calls or its tokens. Named as the wire names it, so chat, streams and
+   * execution records all say `budget_exceeded`.
+   */
+  budgetExceeded: 'budget_exceeded',
 } as const;

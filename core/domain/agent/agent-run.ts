@@ -59,6 +59,11 @@ export interface AgentRunOptions {
   executionId?: string;
   /** The chat session the run answers, recorded with its LLM calls. */
   sessionId?: string;
+  /**
+   * The user's question when `input` is not it (a resumed execution continues with a prompt to go
+   * on): the knowledge context is searched for it and the self-review judges the answer against it.
+   */
+  question?: string;
   /** Receives the run's events as they happen: tokens, tool calls and results, then `done` or `error`. */
   events?: RunEventSink;
 }

@@ -93,7 +93,8 @@ export class AgentRunner {
     const maxTotalTokens = agent.maxTotalTokens ?? this.settings.maxTotalTokens;
     const run: RunContext = { actor, agent, offered, budget, signal: options.signal, record, model, maxTotalTokens, trace, emit };
     // Rule 11: the agent's knowledge, searched with its owner's rights; never fails the run.
-    const knowledge = await this.knowledge.contextFor(agentOwner(actor, agent), agent, input);
+    const question = options.question ?? input;
+    const knowledge = await this.knowledge.contextFor(agentOwner(actor, agent), agent, question);
     record.knowledgeUsed(knowledge.sources);
     const messages: ChatMessage[] = [
       ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
@@ -110,7 +111,7 @@ export class AgentRunner {
       record.modelAnswered(iteration, response.content, response.usage);
       if (record.totalTokens > maxTotalTokens) return record.failed(tokensSpent(record.totalTokens, maxTotalTokens));
       if (response.toolCalls.length === 0) {
-        if (agent.selfReview) await this.review(run, input, response.content);
+        if (agent.selfReview) await this.review(run, question, response.content);
         return record.succeeded(response.content);
       }
 

@@ -68,6 +68,7 @@ export class AgentMode implements ModeStrategy {
     const options = { budget: run.budget, signal: run.control.pauseSignal, executionId, sessionId: modeOptions.sessionId };
     if (steps.length === 0) return this.runner.run(run.actor, agent, message, options);
     const history = conversationOf(message, steps, this.settings.maxToolResultChars);
-    return this.runner.run(run.actor, { ...agent, iterationLimit: agent.iterationLimit - done }, RESUME_MESSAGE, { ...options, history });
+    const resumed = { ...agent, iterationLimit: agent.iterationLimit - done };
+    return this.runner.run(run.actor, resumed, RESUME_MESSAGE, { ...options, history, question: message });
   }
 }

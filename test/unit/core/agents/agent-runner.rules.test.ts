@@ -155,6 +155,18 @@ describe('AgentRunner: knowledge pre-call step (behaviour rule 11)', () => {
   });
 });
 
+describe('AgentRunner: a run that continues another (a resumed execution)', () => {
+  it('When the input is a prompt to go on and the question is given, Then knowledge is searched and the answer reviewed for the question', async () => {
+    const knowledge = knowledgeOf({ [BASE_A]: [hit(BASE_A, 'handbook.md', 'Refunds take 14 days.', 0.9)] });
+    const { llm, runner } = setUp([answer('14 days.'), reviewTurn('{"passed": true, "reason": "ok"}')], { knowledge });
+    const agent = agentWith({ knowledgeBaseIds: [BASE_A], selfReview: true });
+    await runner.run(actor, agent, 'Go on from where you stopped.', { question: 'How long do refunds take?' });
+
+    expect(knowledge.searches.map((s) => s.request.query)).toEqual(['How long do refunds take?']);
+    expect(JSON.parse(llm.requests[1].messages[1].content)).toMatchObject({ question: 'How long do refunds take?' });
+  });
+});
+
 describe('AgentRunner: self-review step (behaviour rule 5)', () => {
   it('When self_review is on, Then one more model call judges the answer against the question and the result carries its review', async () => {
     const { llm, runner } = setUp([answer('Paris.'), reviewTurn('```json\n{"passed": true, "reason": "Correct capital.",}\n```')]);

@@ -79,7 +79,8 @@ export class AgentRunner {
       await emit(runFailureEvent(error));
       throw error;
     }
-    await emit(result.error ? { type: 'error', ...result.error } : { type: 'done', tokenUsage: result.tokenUsage });
+    const review = result.review ? { review: result.review } : {};
+    await emit(result.error ? { type: 'error', ...result.error } : { type: 'done', tokenUsage: result.tokenUsage, ...review });
     return result;
   }
 

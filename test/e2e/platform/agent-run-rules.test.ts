@@ -2,6 +2,7 @@ import { Actor } from '../../../core/domain/auth/actor';
 import { KNOWLEDGE_GATEWAY, KnowledgeGateway } from '../../../core/ports/knowledge-gateway.port';
 import { KnowledgeBaseManager } from '../../../core/services/knowledge/knowledge-base-manager.service';
 import { request } from '../../support/http-client';
+import { dataOf, openSse } from '../../support/sse-client';
 import { PlatformUser, signUp } from '../../support/platform-user';
 import { StartedApp, startApp } from '../../support/started-app';
 
@@ -72,6 +73,16 @@ describe('Agent run settings over HTTP', () => {
       });
       // The answer and its review: two model calls.
       expect((res.body.token_usage as Json).total_tokens).toBeGreaterThan(0);
+    });
+
+    it('When Ada streams a chat with it, Then the done frame carries the review', async () => {
+      const stream = await openSse(`${app.platformUrl}/api/v1/agent-chat/${agent.id}/stream`, {
+        token: ada.token,
+        body: { message: 'How long do refunds take?' },
+      });
+      const frames = await stream.finished();
+      expect(frames.at(-1)?.event).toBe('done');
+      expect(dataOf(frames.at(-1)!)).toMatchObject({ type: 'done', review: { passed: true, reason: expect.stringContaining('[offline model]') } });
     });
 
     it('When Ada executes it, Then the execution output carries the reply, the review and the knowledge sources', async () => {

@@ -2,6 +2,7 @@ import { Actor } from '../../../../core/domain/auth/actor';
 import { KnowledgeSearchHit, KnowledgeSearchRequest } from '../../../../core/domain/knowledge/knowledge-search';
 import { KnowledgeBaseNotFoundError } from '../../../../core/domain/knowledge/knowledge.errors';
 import { LlmUpstreamError } from '../../../../core/domain/llm/llm.errors';
+import { RunEventData } from '../../../../core/domain/run/run-event';
 import { actor, agentWith, setUp } from '../../../fixtures/agents/agent-runner-harness';
 import { answer, callTools, QueuedTurn } from '../../../fixtures/agents/queued-llm-provider';
 
@@ -202,6 +203,17 @@ describe('AgentRunner: self-review step (behaviour rule 5)', () => {
     const spent = setUp([answer('Paris.'), reviewTurn('{"passed": true}')]);
     const second = await spent.runner.run(actor, agentWith({ selfReview: true, maxLlmCalls: 1 }), 'q');
     expect(second).toMatchObject({ success: true, output: 'Paris.', review: { passed: false }, llmCalls: 1 });
+  });
+
+  it('When the run streams its events, Then its done event carries the review', async () => {
+    const { runner } = setUp([answer('Paris.'), reviewTurn('{"passed": false, "reason": "Too short."}')]);
+    const events: RunEventData[] = [];
+    await runner.run(actor, agentWith({ selfReview: true }), 'q', { events: async (event) => void events.push(event) });
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      tokenUsage: { promptTokens: 20, completionTokens: 10, totalTokens: 30 },
+      review: { passed: false, reason: 'Too short.' },
+    });
   });
 
   it('When self_review is off, Then no review call is made and the result has no review', async () => {

@@ -37,8 +37,6 @@ interface RunContext {
   record: AgentRunRecord;
   /** The model that answers this run, chosen once at its start. */
   model: ResolvedModel;
-  /** Tokens the run's model calls may use in all. */
-  maxTotalTokens: number;
   trace: LlmCallTrace;
   emit: RunEventSink;
 }
@@ -92,7 +90,7 @@ export class AgentRunner {
     const model = await this.models.resolve({ ownerId: agent.ownerId, provider, modelName, modelConfigId });
     const trace: LlmCallTrace = { agentId: agent.id, ownerId: actor.userId, executionId: options.executionId, sessionId: options.sessionId };
     const maxTotalTokens = agent.maxTotalTokens ?? this.settings.maxTotalTokens;
-    const run: RunContext = { actor, agent, offered, budget, signal: options.signal, record, model, maxTotalTokens, trace, emit };
+    const run: RunContext = { actor, agent, offered, budget, signal: options.signal, record, model, trace, emit };
     // Rule 11: the agent's knowledge, searched with its owner's rights; never fails the run.
     const question = options.question ?? input;
     const knowledge = await this.knowledge.contextFor(agentOwner(actor, agent), agent, question);

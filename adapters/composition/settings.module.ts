@@ -15,12 +15,14 @@ import { DEFAULT_WORKFLOW_SETTINGS, WORKFLOW_SETTINGS } from '../../core/service
 import { AppConfig } from '../config/app-config';
 import { DEFAULT_LLM_MODELS } from '../llm/llm-provider-factory';
 
-/** The settings the configuration implies: new agents default to `LLM_PROVIDER` and `LLM_MODEL`. */
+/** The settings the configuration implies: new agents default to `LLM_PROVIDER` and `LLM_MODEL`; runs to `AGENT_MAX_*`. */
 export function agentSettingsFrom(config: AppConfig): AgentSettings {
   return {
     defaultProvider: config.llm.provider,
     defaultModel: config.llm.model ?? DEFAULT_LLM_MODELS[config.llm.provider],
     ...DEFAULT_AGENT_RUN_LIMITS,
+    ...(config.agentRuns.maxLlmCalls !== undefined ? { maxLlmCalls: config.agentRuns.maxLlmCalls } : {}),
+    maxTotalTokens: config.agentRuns.maxTotalTokens,
   };
 }
 

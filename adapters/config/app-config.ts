@@ -68,6 +68,8 @@ export interface AppConfig {
   runs: { retentionMs: number; sseHeartbeatMs: number };
   /** Rows of the LLM and tool call logs older than `retentionMs` are deleted by the expiry sweep. */
   callLogs: { retentionMs: number };
+  /** Per-run budgets of agents that set none (`AGENT_MAX_LLM_CALLS`, `AGENT_MAX_TOTAL_TOKENS`); docs/agents.md. */
+  agentRuns: { maxLlmCalls?: number; maxTotalTokens: number };
   /** Chat turns per user per minute; how much of a session's history a turn passes to the model (messages, characters). */
   chat: { ratePerMinute: number; historyMessages: number; historyChars: number };
   /** How often ended rate-limit windows, expired key-value entries and run records, and old call-log rows are deleted. */

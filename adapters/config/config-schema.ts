@@ -108,6 +108,8 @@ export const envSchema = z.object({
   EXECUTION_LEASE_TTL_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
   EXECUTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
   EXECUTION_RECLAIM_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  AGENT_MAX_LLM_CALLS: z.coerce.number().int().min(1).max(500).optional(),
+  AGENT_MAX_TOTAL_TOKENS: z.coerce.number().int().min(1_000).max(2_000_000).default(200_000),
   EXECUTION_MAX_LLM_CALLS: z.coerce.number().int().min(1).max(100_000).default(150),
   EXECUTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),

@@ -130,6 +130,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
     scheduler: { enabled: raw.SCHEDULER_ENABLED, tickMs: raw.SCHEDULER_TICK_MS },
     runs: { retentionMs: raw.RUN_LOG_RETENTION_HOURS * 3_600_000, sseHeartbeatMs: raw.SSE_HEARTBEAT_MS },
     callLogs: { retentionMs: raw.CALL_LOG_RETENTION_HOURS * 3_600_000 },
+    agentRuns: { maxLlmCalls: raw.AGENT_MAX_LLM_CALLS, maxTotalTokens: raw.AGENT_MAX_TOTAL_TOKENS },
     chat: { ratePerMinute: raw.CHAT_RATE_PER_MINUTE, historyMessages: raw.CHAT_HISTORY_MESSAGES, historyChars: raw.CHAT_HISTORY_CHARS },
     expirySweep: { intervalMs: raw.EXPIRY_SWEEP_INTERVAL_MS },
     executions: {

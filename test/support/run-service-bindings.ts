@@ -26,6 +26,10 @@ import { DEFAULT_WORKFLOW_SETTINGS, WORKFLOW_SETTINGS, WorkflowSettings } from '
 import { FixedLlmProviderRegistry } from '../fixtures/llm/fixed-llm-provider-registry';
 import { TestStorage } from './test-database';
 import { bindUsageLimits, UsageLimits } from './usage-limits';
+import { JsonRepairLenientJsonReader } from '../../adapters/json/jsonrepair-lenient-json-reader';
+import { KNOWLEDGE_GATEWAY } from '../../core/ports/knowledge-gateway.port';
+import { LENIENT_JSON_READER } from '../../core/ports/lenient-json-reader.port';
+import { noKnowledge } from '../fixtures/agents/agent-run-steps';
 
 export interface RunServiceBasics {
   clock: Clock;
@@ -68,6 +72,9 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   container.bind(EXECUTION_SETTINGS).toConstantValue({ ...DEFAULT_EXECUTION_SETTINGS, ...basics.executionSettings });
   container.bind(WORKFLOW_SETTINGS).toConstantValue(basics.workflowSettings ?? DEFAULT_WORKFLOW_SETTINGS);
   container.bind(TIMERS).toConstantValue(basics.timers ?? new NodeTimers());
+  // Agents of these runs name no knowledge base; a self-review reads its JSON as the app does.
+  container.bind(KNOWLEDGE_GATEWAY).toConstantValue(noKnowledge);
+  container.bind(LENIENT_JSON_READER).toConstantValue(new JsonRepairLenientJsonReader());
   container.loadSync(storage.module);
   return container;
 }

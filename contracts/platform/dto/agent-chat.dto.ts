@@ -31,6 +31,22 @@ export interface AgentChatResponse {
   reply: string;
   tool_calls: ChatToolCallSummary[];
   token_usage: ChatTokenUsage;
+  /** Only when the agent has `self_review`: the model's verdict on the reply; `passed` is false when the review failed. */
+  review?: RunReviewResponse;
+  /** Only when passages of the agent's knowledge bases were put before the first model call. */
+  knowledge_sources?: KnowledgeSourceResponse[];
+}
+
+export interface RunReviewResponse {
+  passed: boolean;
+  reason: string;
+}
+
+export interface KnowledgeSourceResponse {
+  knowledge_base_id: string;
+  document_id: string;
+  /** The document's title. */
+  title: string;
 }
 
 export interface ChatHistoryMessage {

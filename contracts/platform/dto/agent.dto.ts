@@ -55,6 +55,22 @@ export interface AgentPayloadRequest {
   include_tools?: string[];
   /** Default start → agent → end. */
   workflow_config?: AgentWorkflowConfig;
+  /**
+   * LLM calls one run may make, retries included, 1 to 500; null or absent: `AGENT_MAX_LLM_CALLS`
+   * (else `iteration_limit` × 3). Past it the run ends with `budget_exceeded`.
+   * @isInt
+   */
+  max_llm_calls?: number | null;
+  /**
+   * Tokens (prompt + completion) one run's model calls may use, 1,000 to 2,000,000; null or absent:
+   * `AGENT_MAX_TOTAL_TOKENS`. Past it the run ends with `budget_exceeded`.
+   * @isInt
+   */
+  max_total_tokens?: number | null;
+  /** Knowledge bases (UUIDs, at most 5) searched before the first model call; each must be one you can read. */
+  knowledge_base_ids?: string[];
+  /** After the final answer, one more model call judges it (`review` in the run's result); default false. */
+  self_review?: boolean;
 }
 
 /** An export document as `GET /agents/{id}/export` writes it. */
@@ -82,6 +98,12 @@ export interface AgentResponse {
   iteration_limit: number;
   include_tools: string[];
   workflow_config: { [key: string]: unknown };
+  /** Null: the configured default. */
+  max_llm_calls: number | null;
+  /** Null: the configured default. */
+  max_total_tokens: number | null;
+  knowledge_base_ids: string[];
+  self_review: boolean;
   /** `draft` → `deployed` (deploy) → `stopped` (stop) → `deployed` (deploy). */
   status: 'draft' | 'deployed' | 'stopped';
   /** 1 on create, +1 on every PUT. */
@@ -109,9 +131,12 @@ export interface AgentExportResponse {
   name: string;
   description: string;
   system_prompt: string;
-  /** Without `model_config_id`, which names a record of one installation. */
+  /** Without `model_config_id` (and `knowledge_base_ids`), which name records of one installation. */
   model_config: { provider: string; model_name: string; temperature: number };
   iteration_limit: number;
   include_tools: string[];
   workflow_config: { [key: string]: unknown };
+  max_llm_calls: number | null;
+  max_total_tokens: number | null;
+  self_review: boolean;
 }

@@ -11,7 +11,7 @@ export const PLATFORM_ERROR_MAP: Record<string, { status: number; error: string 
   invalid_signature: { status: 422, error: 'invalid_signature' },
   too_large: { status: 413, error: 'payload_too_large' },
   rate_limited: { status: 429, error: 'rate_limited' },
-  budget_exceeded: { status: 429, error: 'rate_limited' },
+  budget_exceeded: { status: 422, error: 'budget_exceeded' },
   iteration_limit: { status: 422, error: 'iteration_limit' },
   exceeded: { status: 429, error: 'quota_exceeded' },
   upstream_error: { status: 502, error: 'upstream_error' },

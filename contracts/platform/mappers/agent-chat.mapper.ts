@@ -3,7 +3,8 @@ import { TokenUsage } from '../../../core/domain/llm/chat-message';
 import { ChatInput } from '../../../core/services/chat/chat-turn';
 import { ChatHistory } from '../../../core/services/chat/chat-history-reader.service';
 import { ChatReply } from '../../../core/services/chat/chat-responder.service';
-import { AgentChatRequest, AgentChatResponse, ChatHistoryMessage, ChatHistoryResponse, ChatTokenUsage } from '../dto/agent-chat.dto';
+import { KnowledgeSource } from '../../../core/domain/agent/agent-run';
+import { AgentChatRequest, AgentChatResponse, ChatHistoryMessage, ChatHistoryResponse, ChatTokenUsage, KnowledgeSourceResponse } from '../dto/agent-chat.dto';
 
 export function toChatInput(body: AgentChatRequest): ChatInput {
   return { message: body.message, sessionId: body.session_id, streamlined: body.streamlined };
@@ -14,7 +15,18 @@ export function toTokenUsage(usage: TokenUsage): ChatTokenUsage {
 }
 
 export function toAgentChatResponse(reply: ChatReply): AgentChatResponse {
-  return { session_id: reply.sessionId, reply: reply.reply, tool_calls: reply.toolCalls, token_usage: toTokenUsage(reply.tokenUsage) };
+  return {
+    session_id: reply.sessionId,
+    reply: reply.reply,
+    tool_calls: reply.toolCalls,
+    token_usage: toTokenUsage(reply.tokenUsage),
+    ...(reply.review ? { review: { ...reply.review } } : {}),
+    ...(reply.knowledgeSources ? { knowledge_sources: reply.knowledgeSources.map(toKnowledgeSourceResponse) } : {}),
+  };
+}
+
+function toKnowledgeSourceResponse(source: KnowledgeSource): KnowledgeSourceResponse {
+  return { knowledge_base_id: source.knowledgeBaseId, document_id: source.documentId, title: source.title };
 }
 
 export function toHistoryMessage(message: ChatMessageRecord): ChatHistoryMessage {

@@ -13,6 +13,10 @@ export function toAgentPayloadInput(body: AgentPayloadRequest): AgentPayloadInpu
     iterationLimit: body.iteration_limit,
     includeTools: body.include_tools,
     workflowConfig: body.workflow_config,
+    maxLlmCalls: body.max_llm_calls,
+    maxTotalTokens: body.max_total_tokens,
+    knowledgeBaseIds: body.knowledge_base_ids,
+    selfReview: body.self_review,
   };
 }
 

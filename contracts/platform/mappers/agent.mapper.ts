@@ -15,6 +15,10 @@ export function toAgentResponse(agent: Agent): AgentResponse {
     iteration_limit: agent.iterationLimit,
     include_tools: [...agent.includeTools],
     workflow_config: agent.workflowConfig,
+    max_llm_calls: agent.maxLlmCalls ?? null,
+    max_total_tokens: agent.maxTotalTokens ?? null,
+    knowledge_base_ids: [...(agent.knowledgeBaseIds ?? [])],
+    self_review: agent.selfReview ?? false,
     status: agent.status,
     version: agent.version,
     is_main_agent: agent.isMainAgent,
@@ -40,6 +44,9 @@ export function toAgentExportResponse(document: AgentExport): AgentExportRespons
     iteration_limit: payload.iterationLimit,
     include_tools: [...payload.includeTools],
     workflow_config: payload.workflowConfig,
+    max_llm_calls: payload.maxLlmCalls ?? null,
+    max_total_tokens: payload.maxTotalTokens ?? null,
+    self_review: payload.selfReview ?? false,
   };
 }
 

@@ -26,6 +26,7 @@ function dataOf(event: RunEvent): object | undefined {
       return {
         session_id: event.sessionId ?? null,
         token_usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: totalTokens },
+        ...(event.review ? { review: { passed: event.review.passed, reason: event.review.reason } } : {}),
       };
     }
     case 'error':

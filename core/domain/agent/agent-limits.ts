@@ -19,6 +19,14 @@ export const AGENT_LIMITS = {
   nodeLabelChars: 200,
   /** UTF-8 bytes of `workflow_config` as JSON. */
   workflowConfigBytes: 60_000,
+  /** `max_llm_calls`: 50 iterations of a model call and a couple of retries each. */
+  minLlmCalls: 1,
+  maxLlmCalls: 500,
+  /** `max_total_tokens`. */
+  minTotalTokens: 1_000,
+  maxTotalTokens: 2_000_000,
+  /** `knowledge_base_ids`: each is searched before the first model call, so a few at most. */
+  knowledgeBases: 5,
   /** Characters of a list's `search`. */
   searchChars: 200,
 } as const;

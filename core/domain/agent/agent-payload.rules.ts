@@ -4,6 +4,7 @@ import { AgentDefaults } from './agent-defaults';
 import { AgentModelConfig, AgentPayload } from './agent.entity';
 import { AGENT_LIMITS } from './agent-limits';
 import { AgentPayloadInput } from './agent-payload';
+import { checkRunSettings } from './agent-run-settings.rules';
 import { workflowConfigIssues } from './agent-workflow-config.rules';
 import { isValidIterationLimit, MAX_ITERATION_LIMIT, MIN_ITERATION_LIMIT } from './iteration-limit';
 
@@ -32,6 +33,7 @@ export function checkAgentPayload(input: AgentPayloadInput, defaults: AgentDefau
   issues.push(...includeToolsIssues(includeTools));
   const workflowConfig = input.workflowConfig ?? defaults.workflowConfig;
   issues.push(...workflowConfigIssues(workflowConfig));
+  const runSettings = checkRunSettings(input, issues);
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,
@@ -43,6 +45,7 @@ export function checkAgentPayload(input: AgentPayloadInput, defaults: AgentDefau
       iterationLimit: iterationLimit as number,
       includeTools: [...(includeTools as string[])],
       workflowConfig: workflowConfig as JsonObject,
+      ...runSettings,
     },
   };
 }

@@ -9,6 +9,10 @@ export interface AgentPayloadInput {
   iterationLimit?: unknown;
   includeTools?: unknown;
   workflowConfig?: unknown;
+  maxLlmCalls?: unknown;
+  maxTotalTokens?: unknown;
+  knowledgeBaseIds?: unknown;
+  selfReview?: unknown;
 }
 
 /** The payload part of an agent, as a fresh copy (a version snapshot, an export, a duplicate). */
@@ -18,12 +22,25 @@ export function payloadOf(agent: AgentPayload): AgentPayload {
     includeTools: agent.includeTools,
     workflowConfig: agent.workflowConfig,
   });
-  return { name: agent.name, description: agent.description, systemPrompt: agent.systemPrompt, iterationLimit: agent.iterationLimit, ...copy };
+  const { name, description, systemPrompt, iterationLimit } = agent;
+  return { name, description, systemPrompt, iterationLimit, ...copy, ...runSettingsOf(agent) };
+}
+
+/** The optional run settings the payload sets (budgets, knowledge, self-review), copied; unset ones stay absent. */
+export function runSettingsOf(agent: AgentPayload): Pick<AgentPayload, 'maxLlmCalls' | 'maxTotalTokens' | 'knowledgeBaseIds' | 'selfReview'> {
+  return {
+    ...(agent.maxLlmCalls !== undefined ? { maxLlmCalls: agent.maxLlmCalls } : {}),
+    ...(agent.maxTotalTokens !== undefined ? { maxTotalTokens: agent.maxTotalTokens } : {}),
+    ...(agent.knowledgeBaseIds !== undefined ? { knowledgeBaseIds: [...agent.knowledgeBaseIds] } : {}),
+    ...(agent.selfReview !== undefined ? { selfReview: agent.selfReview } : {}),
+  };
 }
 
 /** The agent with `payload` written over its payload fields. */
 export function withPayload(agent: Agent, payload: AgentPayload): Agent {
-  return { ...agent, ...payloadOf(payload) };
+  // A run setting the new payload leaves unset is unset, not kept from before.
+  const { maxLlmCalls: _calls, maxTotalTokens: _tokens, knowledgeBaseIds: _bases, selfReview: _review, ...rest } = agent;
+  return { ...rest, ...payloadOf(payload) };
 }
 
 /** Payload parts are plain JSON, so a JSON round trip is a deep copy. */

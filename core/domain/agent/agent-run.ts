@@ -30,6 +30,23 @@ export interface AgentRunResult {
   /** Budget calls spent by this run, retries included (behaviour rule 3). */
   llmCalls: number;
   error?: { code: string; message: string };
+  /** The self-review of the final answer, when the agent asks for one (behaviour rule 5). */
+  review?: AgentRunReview;
+  /** The passages put before the first model call, by source (behaviour rule 11); absent when none were. */
+  knowledgeSources?: KnowledgeSource[];
+}
+
+/** Whether the answer held up against the question; `reason` is safe to show. */
+export interface AgentRunReview {
+  passed: boolean;
+  reason: string;
+}
+
+/** A knowledge passage's source, as the knowledge context named it. */
+export interface KnowledgeSource {
+  knowledgeBaseId: string;
+  documentId: string;
+  title: string;
 }
 
 export interface AgentRunOptions {
@@ -42,6 +59,11 @@ export interface AgentRunOptions {
   executionId?: string;
   /** The chat session the run answers, recorded with its LLM calls. */
   sessionId?: string;
+  /**
+   * The user's question when `input` is not it (a resumed execution continues with a prompt to go
+   * on): the knowledge context is searched for it and the self-review judges the answer against it.
+   */
+  question?: string;
   /** Receives the run's events as they happen: tokens, tool calls and results, then `done` or `error`. */
   events?: RunEventSink;
 }
@@ -52,4 +74,9 @@ export const AGENT_RUN_ERRORS = {
   iterationLimit: 'agent.iteration_limit',
   /** The run's signal was aborted. */
   cancelled: 'agent.cancelled',
+  /**
+   * The run spent its LLM calls or its tokens. Named as the wire names it, so chat, streams and
+   * execution records all say `budget_exceeded`.
+   */
+  budgetExceeded: 'budget_exceeded',
 } as const;

@@ -27,6 +27,14 @@ export interface AgentPayload {
   includeTools: string[];
   /** `{nodes: [{id, type, label}], edges: [{source, target}]}`. */
   workflowConfig: JsonObject;
+  /** LLM calls one run may make, retries included; unset: the configured default (docs/agents.md). */
+  maxLlmCalls?: number;
+  /** Tokens (prompt + completion) one run's model calls may use; unset: the configured default. */
+  maxTotalTokens?: number;
+  /** Knowledge bases (UUIDs) searched before a run's first model call (behaviour rule 11); the owner must be able to read them. */
+  knowledgeBaseIds?: string[];
+  /** After the final answer, one model call judges it against the question (behaviour rule 5). */
+  selfReview?: boolean;
 }
 
 /** An agent: a system prompt, a model configuration and the tools it may call. */

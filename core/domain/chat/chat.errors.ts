@@ -18,7 +18,7 @@ export class ChatRateLimitedError extends DomainError {
   }
 }
 
-/** A non-streamed turn that ended without an answer; `code` is the run's (`agent.iteration_limit`, `llm.budget_exceeded`…). */
+/** A non-streamed turn that ended without an answer; `code` is the run's (`agent.iteration_limit`, `budget_exceeded`…). */
 export class ChatTurnFailedError extends DomainError {
   constructor(
     readonly code: string,

@@ -11,8 +11,8 @@ export type RunEventData = (
   | { type: 'step'; name: string; detail?: JsonValue }
   /** A state change of the run (`running`, `paused`…); not sent to chat streams. */
   | { type: 'status'; status: string }
-  /** The run ended with an answer. `sessionId` when the run was a chat turn. */
-  | { type: 'done'; tokenUsage: TokenUsage; sessionId?: string }
+  /** The run ended with an answer. `sessionId` when the run was a chat turn; `review` when the agent reviews its answers. */
+  | { type: 'done'; tokenUsage: TokenUsage; sessionId?: string; review?: { passed: boolean; reason: string } }
   /** The run ended without one. `code` is a domain error code; `message` is safe to show. */
   | { type: 'error'; code: string; message: string; sessionId?: string }
 ) & { agentId?: string };

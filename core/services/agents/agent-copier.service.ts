@@ -47,21 +47,27 @@ export class AgentCopier {
     const source = await this.lookup.visible(actor, id);
     const payload = payloadOf(source);
     payload.name = `${source.name.slice(0, AGENT_LIMITS.nameChars - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
-    if (source.ownerId !== actor.userId) delete payload.modelConfig.modelConfigId;
+    if (source.ownerId !== actor.userId) {
+      // Neither is the actor's to use: a run would read its owner's bases with the actor's rights.
+      delete payload.modelConfig.modelConfigId;
+      delete payload.knowledgeBaseIds;
+    }
     return this.store(actor, payload, 'duplicate');
   }
 
-  /** The payload without `model_config_id`, which names a record of this installation only. */
+  /** The payload without `model_config_id` and `knowledge_base_ids`, which name records of this installation only. */
   async exportAgent(actor: Actor, id: string): Promise<AgentExport> {
     const payload = payloadOf(await this.lookup.visible(actor, id));
     delete payload.modelConfig.modelConfigId;
+    delete payload.knowledgeBaseIds;
     return { format: AGENT_EXPORT_FORMAT, schemaVersion: AGENT_EXPORT_SCHEMA_VERSION, exportedAt: this.clock.now(), payload };
   }
 
-  /** Checks the marker and the payload as a create does; a `model_config_id` in the file is ignored. */
+  /** Checks the marker and the payload as a create does; a `model_config_id` or `knowledge_base_ids` in the file is ignored. */
   async import(actor: Actor, input: AgentImportInput): Promise<Agent> {
     const modelConfig = input.payload.modelConfig == null ? input.payload.modelConfig : { ...input.payload.modelConfig, modelConfigId: undefined };
-    const payload = requireAgentPayload({ ...input.payload, modelConfig }, this.settings, exportMarkerIssues(input.format, input.schemaVersion));
+    const file = { ...input.payload, modelConfig, knowledgeBaseIds: undefined };
+    const payload = requireAgentPayload(file, this.settings, exportMarkerIssues(input.format, input.schemaVersion));
     return this.store(actor, payload, 'import');
   }
 

@@ -16,7 +16,9 @@ import { AuditTrail } from '../audit/audit-trail.service';
 import { checkPageRequest } from '../tools/page-request';
 import { recordAgentChange } from './agent-audit';
 import { AgentLookup } from './agent-lookup';
+import { AgentKnowledgeCheck } from './agent-knowledge-check';
 import { AgentModelConfigCheck } from './agent-model-config-check';
+import { agentOwner } from './agent-owner';
 import { storeNewAgent } from './agent-store';
 import { requireAgentPayload } from './agent-payload-check';
 import { AGENT_SETTINGS, AgentSettings } from './agent-settings';
@@ -44,12 +46,14 @@ export class AgentManager {
     @inject(AGENT_SETTINGS) private readonly settings: AgentSettings,
     @inject(AuditTrail) private readonly audit: AuditTrail,
     @inject(AgentModelConfigCheck) private readonly modelConfigs: AgentModelConfigCheck,
+    @inject(AgentKnowledgeCheck) private readonly knowledge: AgentKnowledgeCheck,
   ) {}
 
   /** A draft at version 1, owned by the actor; fields left out take the defaults of decisions.md. */
   async create(actor: Actor, input: AgentPayloadInput): Promise<Agent> {
     const payload = requireAgentPayload(input, this.settings);
     await this.modelConfigs.requireOwned(actor.userId, payload);
+    await this.knowledge.requireReadable(actor, payload);
     const agent = newAgent(this.ids.uuid(), actor.userId, payload, this.clock.now());
     await storeNewAgent(this.agents, this.unitOfWork, agent);
     await recordAgentChange(this.audit, actor, 'create', agent);
@@ -87,6 +91,7 @@ export class AgentManager {
     const updated = await this.unitOfWork.run(async () => {
       const current = await this.lookup.manageable(actor, id, 'update');
       await this.modelConfigs.requireOwned(current.ownerId, payload);
+      await this.knowledge.requireReadable(agentOwner(actor, current), payload);
       const next: Agent = { ...withPayload(current, payload), version: current.version + 1, updatedAt: this.clock.now() };
       if (!(await this.agents.updateIfCurrent(next, current))) {
         throw new AgentConflictError('The agent changed while it was being updated; try again');

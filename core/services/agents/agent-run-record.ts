@@ -1,4 +1,4 @@
-import { AgentRunResult, AgentRunStep } from '../../domain/agent/agent-run';
+import { AgentRunResult, AgentRunReview, AgentRunStep, KnowledgeSource } from '../../domain/agent/agent-run';
 import { addUsage, TokenUsage, ZERO_USAGE } from '../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
 import { JsonValue } from '../../shared/json';
@@ -12,6 +12,8 @@ export class AgentRunRecord {
   /** The last thing the model wrote: the output of a run that ends without an answer. */
   lastContent = '';
   private readonly callsBefore: number;
+  private review?: AgentRunReview;
+  private sources: KnowledgeSource[] = [];
 
   /** A shared budget may already be partly spent: only this run's calls are counted. */
   constructor(private readonly budget: LlmCallBudget) {
@@ -23,6 +25,20 @@ export class AgentRunRecord {
     this.usage = addUsage(this.usage, usage);
     this.lastContent = content;
     this.steps.push({ iteration, type: 'llm', content });
+  }
+
+  get totalTokens(): number {
+    return this.usage.totalTokens;
+  }
+
+  knowledgeUsed(sources: KnowledgeSource[]): void {
+    this.sources = [...sources];
+  }
+
+  /** The self-review's verdict; its tokens count in the run's usage. */
+  reviewed(review: AgentRunReview, usage: TokenUsage): void {
+    this.review = review;
+    this.usage = addUsage(this.usage, usage);
   }
 
   toolSucceeded(iteration: number, call: { id: string; name: string }, args: JsonValue, result: JsonValue): void {
@@ -52,6 +68,8 @@ export class AgentRunRecord {
       tokenUsage: this.usage,
       iterations: this.iterations,
       llmCalls: this.budget.calls - this.callsBefore,
+      ...(this.review ? { review: { ...this.review } } : {}),
+      ...(this.sources.length > 0 ? { knowledgeSources: [...this.sources] } : {}),
     };
   }
 }

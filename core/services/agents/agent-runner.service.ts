@@ -21,8 +21,11 @@ import { parseToolArguments } from './tool-call-arguments';
 import { boundedResult, ToolReply, toolMessageContent } from './tool-reply';
 import { collectModelStream } from './model-stream';
 import { runFailureEvent } from './run-failure-event';
+import { agentOwner } from './agent-owner';
+import { KnowledgeContextStep } from './knowledge-context.service';
+import { SelfReviewer } from './self-reviewer.service';
 
-const BUDGET_EXCEEDED = 'llm.budget_exceeded';
+const LLM_BUDGET_EXCEEDED = 'llm.budget_exceeded';
 
 /** One run's fixed inputs, shared by the steps of the loop. */
 interface RunContext {
@@ -46,6 +49,8 @@ const noEvents: RunEventSink = async () => undefined;
  * A failing tool never ends the run (behaviour rule 2): its error goes back to the model.
  * The model is always streamed; the run's events (tokens as they arrive, each tool call and its
  * result under the model's call id, then `done` or `error`) go to `options.events`.
+ * Before the first model call, passages of the agent's knowledge bases may join the messages
+ * (rule 11); after the final answer, one more call may review it (rule 5). Neither fails the run.
  */
 @injectable()
 export class AgentRunner {
@@ -55,6 +60,8 @@ export class AgentRunner {
     @inject(ToolRunner) private readonly tools: ToolRunner,
     @inject(LOGGER) private readonly logger: Logger,
     @inject(AGENT_SETTINGS) private readonly settings: AgentSettings,
+    @inject(KnowledgeContextStep) private readonly knowledge: KnowledgeContextStep,
+    @inject(SelfReviewer) private readonly reviewer: SelfReviewer,
   ) {}
 
   /**
@@ -70,21 +77,27 @@ export class AgentRunner {
       await emit(runFailureEvent(error));
       throw error;
     }
-    await emit(result.error ? { type: 'error', ...result.error } : { type: 'done', tokenUsage: result.tokenUsage });
+    const review = result.review ? { review: result.review } : {};
+    await emit(result.error ? { type: 'error', ...result.error } : { type: 'done', tokenUsage: result.tokenUsage, ...review });
     return result;
   }
 
   private async loop(actor: Actor, agent: Agent, input: string, options: AgentRunOptions, emit: RunEventSink): Promise<AgentRunResult> {
-    // A fresh budget per run starts the call counter at zero (rule 4); a caller's budget is shared.
-    const budget = options.budget ?? new LlmCallBudget(agent.iterationLimit * this.settings.llmCallsPerIteration);
+    const budget = this.budgetFor(agent, options.budget);
     const record = new AgentRunRecord(budget);
     const offered = await offeredTools(this.catalog, this.logger, actor, agent.id, agent.includeTools);
     const { provider, modelName, modelConfigId } = agent.modelConfig;
     const model = await this.models.resolve({ ownerId: agent.ownerId, provider, modelName, modelConfigId });
     const trace: LlmCallTrace = { agentId: agent.id, ownerId: actor.userId, executionId: options.executionId, sessionId: options.sessionId };
+    const maxTotalTokens = agent.maxTotalTokens ?? this.settings.maxTotalTokens;
     const run: RunContext = { actor, agent, offered, budget, signal: options.signal, record, model, trace, emit };
+    // Rule 11: the agent's knowledge, searched with its owner's rights; never fails the run.
+    const question = options.question ?? input;
+    const knowledge = await this.knowledge.contextFor(agentOwner(actor, agent), agent, question);
+    record.knowledgeUsed(knowledge.sources);
     const messages: ChatMessage[] = [
       ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
+      ...(knowledge.message ? [knowledge.message] : []),
       ...(options.history ?? []),
       { role: 'user', content: input },
     ];
@@ -95,7 +108,11 @@ export class AgentRunner {
       if ('error' in answer) return record.failed(answer.error);
       const response = answer.response;
       record.modelAnswered(iteration, response.content, response.usage);
-      if (response.toolCalls.length === 0) return record.succeeded(response.content);
+      if (record.totalTokens > maxTotalTokens) return record.failed(tokensSpent(record.totalTokens, maxTotalTokens));
+      if (response.toolCalls.length === 0) {
+        if (agent.selfReview) await this.review(run, question, response.content);
+        return record.succeeded(response.content);
+      }
 
       messages.push({ role: 'assistant', content: response.content, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
@@ -108,6 +125,23 @@ export class AgentRunner {
     this.logger.info({ agentId: agent.id, iterationLimit: agent.iterationLimit }, 'agent run reached its iteration limit');
     const message = `The agent reached its limit of ${agent.iterationLimit} iterations without a final answer`;
     return record.failed({ code: AGENT_RUN_ERRORS.iterationLimit, message });
+  }
+
+  /**
+   * A fresh budget per run starts the call counter at zero (rule 4): the agent's `maxLlmCalls`,
+   * else the configured default, else `iterationLimit × llmCallsPerIteration`. A caller's budget
+   * (an execution's, a calling agent's) bounds it too: every call counts against both.
+   */
+  private budgetFor(agent: Agent, shared: LlmCallBudget | undefined): LlmCallBudget {
+    const limit = agent.maxLlmCalls ?? this.settings.maxLlmCalls ?? agent.iterationLimit * this.settings.llmCallsPerIteration;
+    return shared ? shared.within(limit) : new LlmCallBudget(limit);
+  }
+
+  /** Rule 5: the review joins the result (its call counts in the run's calls and tokens); the answer stands whatever it says. */
+  private async review(run: RunContext, question: string, answer: string): Promise<void> {
+    const { model, budget, trace, signal, agent } = run;
+    const outcome = await this.reviewer.review({ model, budget, trace, signal, temperature: agent.modelConfig.temperature }, question, answer);
+    run.record.reviewed(outcome.review, outcome.usage);
   }
 
   /** The model's answer, or the error that ends the run (a spent budget, a cancellation). */
@@ -125,7 +159,9 @@ export class AgentRunner {
     try {
       return { response: await collectModelStream(model.provider.stream(request), run.emit) };
     } catch (error) {
-      if (error instanceof DomainError && error.code === BUDGET_EXCEEDED) return { error: { code: error.code, message: error.message } };
+      if (error instanceof DomainError && error.code === LLM_BUDGET_EXCEEDED) {
+        return { error: { code: AGENT_RUN_ERRORS.budgetExceeded, message: error.message } };
+      }
       if (signal?.aborted) return { error: cancelled() };
       throw error;
     }
@@ -179,6 +215,10 @@ export class AgentRunner {
       return { success: false, error: { code, message: error.message } };
     }
   }
+}
+
+function tokensSpent(used: number, limit: number): { code: string; message: string } {
+  return { code: AGENT_RUN_ERRORS.budgetExceeded, message: `The run used ${used} tokens, past its budget of ${limit}` };
 }
 
 function cancelled(): { code: string; message: string } {

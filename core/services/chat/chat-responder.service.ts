@@ -14,6 +14,10 @@ export interface ChatReply {
   reply: string;
   toolCalls: AgentRunResult['toolCalls'];
   tokenUsage: TokenUsage;
+  /** The self-review of the reply, when the agent asks for one (behaviour rule 5). */
+  review?: AgentRunResult['review'];
+  /** The knowledge passages' sources put before the first model call (behaviour rule 11). */
+  knowledgeSources?: AgentRunResult['knowledgeSources'];
 }
 
 /** A chat turn answered in one response (`POST /agent-chat/{agent_id}`, `/agent-chat/bare`). */
@@ -35,6 +39,15 @@ export class ChatResponder {
       throw new ChatTurnFailedError(event.code, event.message);
     }
     if (result.error) throw new ChatTurnFailedError(result.error.code, result.error.message);
-    return { sessionId: turn.sessionId, runId: turn.runId, reply: result.output, toolCalls: result.toolCalls, tokenUsage: result.tokenUsage };
+    const { output, toolCalls, tokenUsage, review, knowledgeSources } = result;
+    return {
+      sessionId: turn.sessionId,
+      runId: turn.runId,
+      reply: output,
+      toolCalls,
+      tokenUsage,
+      ...(review ? { review } : {}),
+      ...(knowledgeSources ? { knowledgeSources } : {}),
+    };
   }
 }

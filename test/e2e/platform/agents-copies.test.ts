@@ -2,15 +2,17 @@ import { AgentBody, agentsApi, aModelConfigOf, ISO_INSTANT, Json, UUID_PATTERN }
 import { PlatformUser, signUp } from '../../support/platform-user';
 import { StartedApp, startApp } from '../../support/started-app';
 
-const payloadOf = ({ name, description, system_prompt, model_config, iteration_limit, include_tools, workflow_config }: AgentBody) => ({
-  name,
-  description,
-  system_prompt,
-  model_config,
-  iteration_limit,
-  include_tools,
-  workflow_config,
-});
+/** The payload fields of an agent record: everything but id, owner, status, version, main flag and times. */
+const payloadOf = ({
+  id: _id,
+  owner_id: _owner,
+  status: _status,
+  version: _version,
+  is_main_agent: _main,
+  created_at: _c,
+  updated_at: _u,
+  ...payload
+}: AgentBody) => payload;
 
 /** Agents API: duplicate, export and import. */
 describe('Platform Agents API: duplicate, export and import', () => {
@@ -25,6 +27,10 @@ describe('Platform Agents API: duplicate, export and import', () => {
     model_config: { provider: 'openai', model_name: 'gpt-4o', temperature: 0.3, model_config_id: '' },
     iteration_limit: 4,
     include_tools: ['calculator'],
+    max_llm_calls: 12,
+    max_total_tokens: 40_000,
+    knowledge_base_ids: [] as string[],
+    self_review: true,
     workflow_config: {
       nodes: [
         { id: 'start', type: 'start', label: 'Start', position: { x: 0, y: 0 } },
@@ -96,11 +102,12 @@ describe('Platform Agents API: duplicate, export and import', () => {
       const res = await api.call('GET', `/${agent.id}/export`, ada);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="support-triage.agent.json"');
+      const { knowledge_base_ids: _bases, ...portable } = rich;
       expect(res.body).toEqual({
         format: 'agent-platform.agent',
         schema_version: 1,
         exported_at: expect.stringMatching(ISO_INSTANT),
-        ...rich,
+        ...portable,
         model_config: { provider: 'openai', model_name: 'gpt-4o', temperature: 0.3 },
       });
     });

@@ -19,6 +19,7 @@ import { InMemoryRateLimiter } from '../../fixtures/rate-limit/in-memory-rate-li
 import { createTestKernel, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
 import { toolUseThrottle } from '../../support/usage-limits';
 import { FixedLlmProviderRegistry } from '../../fixtures/llm/fixed-llm-provider-registry';
+import { agentRunSteps } from '../../fixtures/agents/agent-run-steps';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const noCustomTools = { findById: async () => undefined } as unknown as CustomToolRepository;
@@ -40,7 +41,16 @@ function runnerOver(kernel: TestKernel, model = llm, useRatePerMinute?: number):
     toolCallRecorder(clock),
   );
   const settings = { defaultProvider: 'offline', defaultModel: 'offline-1', ...DEFAULT_AGENT_RUN_LIMITS };
-  return new AgentRunner(new FixedLlmProviderRegistry(model), new ToolCatalog(registry, noCustomTools), tools, silent, settings);
+  const steps = agentRunSteps(settings, silent);
+  return new AgentRunner(
+    new FixedLlmProviderRegistry(model),
+    new ToolCatalog(registry, noCustomTools),
+    tools,
+    silent,
+    settings,
+    steps.knowledge,
+    steps.reviewer,
+  );
 }
 
 describe('AgentRunner over the real kernel and the offline model', () => {

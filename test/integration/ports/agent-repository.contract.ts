@@ -74,6 +74,21 @@ export function describeAgentRepositoryContract(name: string, makeHarness: () =>
       expect(await repository().findById(agent.id)).toEqual({ ...changed, ownerId: agent.ownerId, createdAt: agent.createdAt });
     });
 
+    it('When an agent has run settings, Then they read back as written, and an update without them clears them', async () => {
+      const runSettings = { maxLlmCalls: 40, maxTotalTokens: 150_000, knowledgeBaseIds: [randomUUID(), randomUUID()], selfReview: true };
+      const agent = anAgent(runSettings);
+      await repository().create(agent);
+      expect(await repository().findById(agent.id)).toEqual(agent);
+
+      const plain = anAgent({ id: agent.id, ownerId: agent.ownerId, createdAt: agent.createdAt });
+      await repository().update(plain);
+      expect(await repository().findById(agent.id)).toEqual(plain);
+
+      const version = versionOf({ ...agent, knowledgeBaseIds: [], selfReview: false }, 1);
+      await repository().addVersion(version);
+      expect(await repository().findVersion(agent.id, 1)).toEqual(version);
+    });
+
     it('When an update writes the values already stored, Then it succeeds', async () => {
       const agent = anAgent();
       await repository().create(agent);

@@ -126,7 +126,7 @@ describe('call_agent', () => {
   it('When the calling run’s budget is spent, Then the nested run spends from it and answers why it stopped', async () => {
     const budget = new LlmCallBudget(0);
     const outcome = await kernel.invoke('call_agent', { agent_id: EXAMPLE_AGENT, message: 'hi' }, { budget });
-    expect(outcome).toMatchObject({ success: true, result: { success: false, reply: '', error: { code: 'llm.budget_exceeded' } } });
+    expect(outcome).toMatchObject({ success: true, result: { success: false, reply: '', error: { code: 'budget_exceeded' } } });
     expect(llm.requests).toHaveLength(0);
   });
 

@@ -12,6 +12,7 @@ const COLUMNS = [
   'iteration_limit AS iterationLimit',
   'include_tools AS includeTools',
   'workflow_config AS workflowConfig',
+  'run_settings AS runSettings',
   'status',
   'version',
   'is_main_agent AS isMainAgent',

@@ -26,4 +26,8 @@ export abstract class AgentPayloadColumns {
   /** JSON object `{nodes, edges}`. */
   @Column({ name: 'workflow_config', type: 'text' })
   workflowConfig!: string;
+
+  /** JSON `{maxLlmCalls?, maxTotalTokens?, knowledgeBaseIds?, selfReview?}`, the settings set; empty when none is. */
+  @Column({ name: 'run_settings', type: 'varchar', length: 1000, default: '' })
+  runSettings!: string;
 }

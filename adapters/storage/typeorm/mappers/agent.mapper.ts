@@ -1,4 +1,5 @@
 import { Agent, AgentModelConfig, AgentPayload, AgentStatus } from '../../../../core/domain/agent/agent.entity';
+import { runSettingsOf } from '../../../../core/domain/agent/agent-payload';
 import { JsonObject } from '../../../../core/shared/json';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
 import { AgentPayloadColumns } from '../entities/agent-payload-columns';
@@ -12,7 +13,13 @@ export function toPayloadColumns(payload: AgentPayload): AgentPayloadColumns {
     iterationLimit: payload.iterationLimit,
     includeTools: JSON.stringify(payload.includeTools),
     workflowConfig: JSON.stringify(payload.workflowConfig),
+    runSettings: runSettingsColumn(payload),
   };
+}
+
+function runSettingsColumn(payload: AgentPayload): string {
+  const settings = runSettingsOf(payload);
+  return Object.keys(settings).length > 0 ? JSON.stringify(settings) : '';
 }
 
 export function toPayload(row: AgentPayloadColumns): AgentPayload {
@@ -24,6 +31,7 @@ export function toPayload(row: AgentPayloadColumns): AgentPayload {
     iterationLimit: row.iterationLimit,
     includeTools: JSON.parse(row.includeTools) as string[],
     workflowConfig: JSON.parse(row.workflowConfig) as JsonObject,
+    ...(row.runSettings ? runSettingsOf(JSON.parse(row.runSettings) as AgentPayload) : {}),
   };
 }
 

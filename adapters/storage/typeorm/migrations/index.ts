@@ -24,6 +24,7 @@ import { CreateRunsAndRunEvents1795254451200 } from './1795254451200-create-runs
 import { CreateChatSessions1795254451210 } from './1795254451210-create-chat-sessions.migration';
 import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-leases.migration';
 import { CreateChatBranches1795254451400 } from './1795254451400-create-chat-branches.migration';
+import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-settings.migration';
 import { CreateToolCalls1795254451700 } from './1795254451700-create-tool-calls.migration';
 
 /**
@@ -57,5 +58,6 @@ export const MIGRATIONS = [
   CreateChatSessions1795254451210,
   AddExecutionLeases1795254451300,
   CreateChatBranches1795254451400,
+  AddAgentRunSettings1795254451600,
   CreateToolCalls1795254451700,
 ];

@@ -8,6 +8,7 @@ import { AgentRunner } from '../../agents/agent-runner.service';
 import { AGENT_SETTINGS, AgentSettings } from '../../agents/agent-settings';
 import { agentMessageOf } from '../agent-input';
 import { RunOutcome } from '../run-outcome';
+import { agentRunOutput } from './agent-run-output';
 import { agentRunStepsOf, conversationOf, lastIteration, RESUME_MESSAGE } from './agent-conversation';
 import { ModeRun, ModeStrategy } from './mode-strategy';
 import { targetAgent } from './target-agent';
@@ -49,7 +50,7 @@ export class AgentMode implements ModeStrategy {
       steps = [...steps, ...result.steps.map((step): AgentRunStep => ({ ...step, iteration: step.iteration + done }))];
       tokenUsage = addUsage(tokenUsage, result.tokenUsage);
       // Agent steps are plain JSON records (no dates, no class instances).
-      const progress = { output: { reply: result.output }, steps: steps as unknown as JsonValue[], tokenUsage };
+      const progress = { output: agentRunOutput(result), steps: steps as unknown as JsonValue[], tokenUsage };
       const stoppedForPause = !result.success && result.error?.code === AGENT_RUN_ERRORS.cancelled && !run.control.signal.aborted;
       if (stoppedForPause) {
         // Resumed before the loop stopped: carry on from here; else the run stops, paused.
@@ -67,6 +68,7 @@ export class AgentMode implements ModeStrategy {
     const options = { budget: run.budget, signal: run.control.pauseSignal, executionId, sessionId: modeOptions.sessionId };
     if (steps.length === 0) return this.runner.run(run.actor, agent, message, options);
     const history = conversationOf(message, steps, this.settings.maxToolResultChars);
-    return this.runner.run(run.actor, { ...agent, iterationLimit: agent.iterationLimit - done }, RESUME_MESSAGE, { ...options, history });
+    const resumed = { ...agent, iterationLimit: agent.iterationLimit - done };
+    return this.runner.run(run.actor, resumed, RESUME_MESSAGE, { ...options, history, question: message });
   }
 }

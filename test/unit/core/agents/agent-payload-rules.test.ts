@@ -20,6 +20,8 @@ describe('checkAgentPayload', () => {
         iterationLimit: 10,
         includeTools: [],
         workflowConfig: defaultWorkflowConfig(),
+        knowledgeBaseIds: [],
+        selfReview: false,
       },
     });
     if (checked.ok) expect(checked.value.includeTools).not.toBe(defaults.includeTools);
@@ -34,6 +36,17 @@ describe('checkAgentPayload', () => {
       ok: true,
       value: { modelConfig: { provider: 'openai', modelName: 'gpt-4o', temperature: 0.7, modelConfigId: 'abcdef01-2345-4678-9abc-def012345678' } },
     });
+  });
+
+  it('When the run settings are given, Then they are kept, knowledge base ids lower-cased; null budgets mean the defaults', () => {
+    const input = { name: 'a', maxLlmCalls: 20, maxTotalTokens: 50_000, knowledgeBaseIds: ['AAAAAAAA-0000-4000-8000-000000000001'], selfReview: true };
+    expect(checkAgentPayload(input, defaults)).toMatchObject({
+      ok: true,
+      value: { maxLlmCalls: 20, maxTotalTokens: 50_000, knowledgeBaseIds: ['aaaaaaaa-0000-4000-8000-000000000001'], selfReview: true },
+    });
+    const unset = checkAgentPayload({ name: 'a', maxLlmCalls: null, maxTotalTokens: null }, defaults);
+    expect(unset.ok && 'maxLlmCalls' in unset.value).toBe(false);
+    expect(unset.ok && 'maxTotalTokens' in unset.value).toBe(false);
   });
 
   it.each([
@@ -54,6 +67,15 @@ describe('checkAgentPayload', () => {
     ],
     ['tools that are not an array', { includeTools: 'calculator' }, ['include_tools']],
     ['a description that is not text', { description: 5 }, ['description']],
+    ['budgets out of bounds', { maxLlmCalls: 0, maxTotalTokens: 999 }, ['max_llm_calls', 'max_total_tokens']],
+    ['budgets that are not integers', { maxLlmCalls: 2.5, maxTotalTokens: '5000' }, ['max_llm_calls', 'max_total_tokens']],
+    ['a self_review that is not a boolean', { selfReview: 'yes' }, ['self_review']],
+    ['too many knowledge bases', { knowledgeBaseIds: Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`) }, ['knowledge_base_ids']],
+    [
+      'a knowledge base id that is no UUID, and a repeat',
+      { knowledgeBaseIds: ['kb-1', 'AAAAAAAA-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000001'] },
+      ['knowledge_base_ids[0]', 'knowledge_base_ids[2]'],
+    ],
   ])('When the payload has %s, Then the issue names %j', (_what, input, fields) => {
     expect(fieldsOf({ name: 'a', ...input })).toEqual(fields);
   });

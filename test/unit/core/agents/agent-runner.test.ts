@@ -1,137 +1,8 @@
-import { Agent } from '../../../../core/domain/agent/agent.entity';
-import { Actor } from '../../../../core/domain/auth/actor';
 import { LlmCallBudget } from '../../../../core/domain/llm/llm-call-budget';
 import { LlmBudgetExceededError, LlmUpstreamError } from '../../../../core/domain/llm/llm.errors';
-import { ToolDescriptor } from '../../../../core/domain/tool/tool-descriptor';
-import { ToolOutcome } from '../../../../core/domain/tool/tool-outcome';
-import { Clock } from '../../../../core/ports/clock.port';
-import { CustomToolRepository } from '../../../../core/ports/custom-tool-repository.port';
-import { HttpEgress } from '../../../../core/ports/http-egress.port';
-import { JsonSchemaValidator } from '../../../../core/ports/json-schema-validator.port';
-import { LlmProviderRegistry } from '../../../../core/ports/llm-provider-registry.port';
-import { LogFields, Logger } from '../../../../core/ports/logger.port';
-import { SecretCipher } from '../../../../core/ports/secret-cipher.port';
-import { ToolInvocationContext, ToolRegistry } from '../../../../core/ports/tool-registry.port';
-import { JsonValue } from '../../../../core/shared/json';
 import { RunEventData } from '../../../../core/domain/run/run-event';
-import { AgentRunner } from '../../../../core/services/agents/agent-runner.service';
-import { AgentSettings } from '../../../../core/services/agents/agent-settings';
-import { ToolCatalog } from '../../../../core/services/tools/tool-catalog.service';
-import { ToolRunner } from '../../../../core/services/tools/tool-runner.service';
-import { anAgent } from '../../../fixtures/agents/agent.mother';
-import { answer, callTools, QueuedLlmProvider, QueuedTurn } from '../../../fixtures/agents/queued-llm-provider';
-import { toolCallRecorder } from '../../../fixtures/tools/tool-call-recorder.mother';
-import { InMemoryRateLimiter } from '../../../fixtures/rate-limit/in-memory-rate-limiter';
-import { toolUseThrottle } from '../../../support/usage-limits';
-import { FixedLlmProviderRegistry } from '../../../fixtures/llm/fixed-llm-provider-registry';
-
-const actor: Actor = { userId: 'user-1', role: 'user' };
-const settings: AgentSettings = { defaultProvider: 'scripted', defaultModel: 'scripted-1', llmCallsPerIteration: 3, maxToolResultChars: 8000 };
-
-type ToolBehaviour = (input: JsonValue, context: ToolInvocationContext) => Promise<ToolOutcome>;
-
-const receipt = (id: string) => ({
-  tool_id: id,
-  version: '1.0.0',
-  wall_ms: 1,
-  cpu_ms: 1,
-  heap_bytes: 0,
-  capabilities_used: [],
-  http_calls: 0,
-  outcome: 'success' as const,
-});
-const ok = (id: string, result: JsonValue): ToolOutcome => ({ success: true, result, receipt: receipt(id), logs: [] });
-
-const descriptor = (id: string, enabled = true): ToolDescriptor => ({
-  id,
-  name: id,
-  version: '1.0.0',
-  publisher: enabled ? 'builtin' : 'acme',
-  description: `The ${id} tool`,
-  category: 'text',
-  kind: 'tool',
-  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-  outputSchema: {},
-  capabilities: [],
-  builtin: enabled,
-  enabled,
-  examples: [],
-});
-
-/** A registry of named behaviours, plus a disabled market plugin; it records every invocation. */
-class FakeRegistry implements Partial<ToolRegistry> {
-  readonly invocations: Array<{ id: string; input: JsonValue; context: ToolInvocationContext }> = [];
-  private readonly descriptors: ToolDescriptor[];
-
-  constructor(private readonly behaviours: Record<string, ToolBehaviour>) {
-    this.descriptors = [...Object.keys(behaviours).map((id) => descriptor(id)), descriptor('disabled_plugin', false)];
-  }
-
-  list(): ToolDescriptor[] {
-    return this.descriptors;
-  }
-
-  get(id: string): ToolDescriptor | undefined {
-    return this.descriptors.find((d) => d.id === id);
-  }
-
-  async invoke(id: string, input: JsonValue, context: ToolInvocationContext): Promise<ToolOutcome> {
-    this.invocations.push({ id, input, context });
-    return this.behaviours[id](input, context);
-  }
-}
-
-class RecordingLogger implements Logger {
-  readonly lines: Array<{ level: string; fields: LogFields; message: string }> = [];
-  debug = (fields: LogFields, message: string) => this.lines.push({ level: 'debug', fields, message });
-  info = (fields: LogFields, message: string) => this.lines.push({ level: 'info', fields, message });
-  warn = (fields: LogFields, message: string) => this.lines.push({ level: 'warn', fields, message });
-  error = (fields: LogFields, message: string) => this.lines.push({ level: 'error', fields, message });
-  warnings = () => this.lines.filter((l) => l.level === 'warn');
-}
-
-const defaultBehaviours: Record<string, ToolBehaviour> = {
-  echo: async (input) => ok('echo', { echoed: input }),
-  failing: async () => ({ success: false, error: { code: 'timeout', message: 'The tool ran out of time' }, receipt: receipt('failing'), logs: [] }),
-  exploding: async () => {
-    throw new Error('EACCES /secret/path');
-  },
-  big: async () => ok('big', 'x'.repeat(20_000)),
-};
-
-function setUp(
-  turns: QueuedTurn[],
-  options: { providerName?: string; settings?: Partial<AgentSettings>; behaviours?: Record<string, ToolBehaviour>; registry?: LlmProviderRegistry } = {},
-) {
-  const llm = new QueuedLlmProvider(turns, options.providerName ?? 'scripted');
-  const registry = new FakeRegistry(options.behaviours ?? defaultBehaviours);
-  const customTools = { findById: async () => undefined } as unknown as CustomToolRepository;
-  const clock: Clock = { now: () => new Date(0) };
-  const toolRunner = new ToolRunner(
-    registry as unknown as ToolRegistry,
-    customTools,
-    {} as JsonSchemaValidator,
-    {} as HttpEgress,
-    {} as SecretCipher,
-    clock,
-    toolUseThrottle(new InMemoryRateLimiter(), clock),
-    toolCallRecorder(clock),
-  );
-  const catalog = new ToolCatalog(registry as unknown as ToolRegistry, customTools);
-  const logger = new RecordingLogger();
-  const models = new FixedLlmProviderRegistry(llm);
-  const runner = new AgentRunner(options.registry ?? models, catalog, toolRunner, logger, { ...settings, ...options.settings });
-  return { llm, registry, logger, runner, models };
-}
-
-const agentWith = (overrides: Partial<Agent> = {}) =>
-  anAgent({
-    systemPrompt: 'Be brief.',
-    includeTools: ['echo'],
-    modelConfig: { provider: 'scripted', modelName: 'scripted-large', temperature: 0.3 },
-    ...overrides,
-  });
-
+import { actor, agentWith, ok, setUp, ToolBehaviour } from '../../../fixtures/agents/agent-runner-harness';
+import { answer, callTools, QueuedLlmProvider } from '../../../fixtures/agents/queued-llm-provider';
 describe('AgentRunner: answering without tools', () => {
   it('When the model answers at once, Then the run succeeds with its content, after system, history and input in that order', async () => {
     const { llm, runner } = setUp([answer('Paris.')]);
@@ -203,7 +74,7 @@ describe('AgentRunner: tool calls', () => {
   it.each([
     ['broken JSON', '{"text": "hi"'],
     ['a JSON array', '["hi"]'],
-  ])('When the arguments are %s, Then a warning is logged, the tool is not run and the model is told, and the run goes on', async (_case, raw) => {
+  ])('rule 7: when the arguments are %s, Then a warning is logged, the tool is not run and the model is told, and the run goes on', async (_case, raw) => {
     const { llm, registry, logger, runner } = setUp([callTools('', [{ id: 'call_1', name: 'echo', arguments: raw }]), answer('Sorry.')]);
     const result = await runner.run(actor, agentWith(), 'Echo');
 
@@ -234,7 +105,7 @@ describe('AgentRunner: tool calls', () => {
     expect(registry.invocations.map((i) => i.input)).toEqual([{}]);
   });
 
-  it('When a tool throws, Then the model gets a generic error message (no internals) and the run continues', async () => {
+  it('rule 2: a tool throwing does not crash the run: the model gets a generic error message (no internals) and the run continues', async () => {
     const { llm, logger, runner } = setUp([callTools('', [{ id: 'c1', name: 'exploding', arguments: '{}' }]), answer('It broke.')], {});
     const result = await runner.run(actor, agentWith({ includeTools: ['exploding'] }), 'Try it');
 
@@ -281,7 +152,7 @@ describe('AgentRunner: tool calls', () => {
 });
 
 describe('AgentRunner: limits', () => {
-  it('When the model still wants tools at the iteration limit, Then the run fails with agent.iteration_limit and its last content', async () => {
+  it('rule 6: when the model still wants tools at the iteration limit, Then the run fails (success false) with agent.iteration_limit and its last content', async () => {
     const turns = [1, 2, 3].map((n) => callTools(`step ${n}`, [{ id: `c${n}`, name: 'echo', arguments: '{}' }]));
     const { llm, runner } = setUp(turns);
     const result = await runner.run(actor, agentWith({ iterationLimit: 2 }), 'loop');
@@ -293,7 +164,7 @@ describe('AgentRunner: limits', () => {
     expect(result.toolCalls.map((c) => c.id)).toEqual(['c1', 'c2']);
   });
 
-  it('When runs follow each other, Then each gets a fresh budget of iterationLimit × llmCallsPerIteration counted from zero', async () => {
+  it('rule 4: the LLM call counter resets at the start of each run: each gets a fresh budget of iterationLimit × llmCallsPerIteration', async () => {
     const { llm, runner } = setUp([answer('one'), { ...answer('two'), attempts: 2 }]);
     const agent = agentWith({ iterationLimit: 4 });
     const first = await runner.run(actor, agent, 'a');
@@ -308,35 +179,38 @@ describe('AgentRunner: limits', () => {
     expect(budgetB?.calls).toBe(2);
   });
 
-  it('When retries spend the budget, Then the run ends unsuccessful with llm.budget_exceeded', async () => {
+  it('rule 3: a retry counts toward the LLM call budget: retries that spend it end the run with budget_exceeded', async () => {
     const { runner } = setUp([callTools('thinking', [{ id: 'c1', name: 'echo', arguments: '{}' }]), { ...answer('late'), attempts: 5 }], {
       settings: { llmCallsPerIteration: 2 },
     });
     const result = await runner.run(actor, agentWith({ iterationLimit: 2 }), 'go');
     expect(result.success).toBe(false);
-    expect(result.error).toEqual({ code: 'llm.budget_exceeded', message: new LlmBudgetExceededError(4).message });
+    expect(result.error).toEqual({ code: 'budget_exceeded', message: new LlmBudgetExceededError(4).message });
     expect(result).toMatchObject({ output: 'thinking', iterations: 1, llmCalls: 4 });
   });
 
-  it('When a caller passes its budget, Then the run and its tools spend that budget and llmCalls counts only this run', async () => {
+  it('When a caller passes its budget, Then the run and its tools spend it through the run’s own budget and llmCalls counts only this run', async () => {
     const { llm, registry, runner } = setUp([callTools('', [{ id: 'c1', name: 'echo', arguments: '{}' }]), answer('done')]);
     const shared = new LlmCallBudget(5);
     shared.consume();
     shared.consume();
     const result = await runner.run(actor, agentWith({ iterationLimit: 10 }), 'go', { budget: shared });
 
-    expect(llm.requests.map((r) => r.budget)).toEqual([shared, shared]);
-    expect(registry.invocations[0].context.budget).toBe(shared);
+    const own = llm.requests[0].budget;
+    expect(own).not.toBe(shared);
+    expect(own?.limit).toBe(30);
+    expect(llm.requests[1].budget).toBe(own);
+    expect(registry.invocations[0].context.budget).toBe(own);
     expect(result.llmCalls).toBe(2);
     expect(shared.calls).toBe(4);
   });
 
-  it('When a shared budget is already spent, Then the run ends with llm.budget_exceeded without a model answer', async () => {
+  it('When a shared budget is already spent, Then the run ends with budget_exceeded without a model answer', async () => {
     const { runner } = setUp([answer('never')]);
     const shared = new LlmCallBudget(1);
     shared.consume();
     const result = await runner.run(actor, agentWith(), 'go', { budget: shared });
-    expect(result).toMatchObject({ success: false, error: { code: 'llm.budget_exceeded' }, iterations: 0, llmCalls: 0, output: '' });
+    expect(result).toMatchObject({ success: false, error: { code: 'budget_exceeded' }, iterations: 0, llmCalls: 0, output: '' });
   });
 
   it('When the provider fails otherwise, Then the error propagates', async () => {

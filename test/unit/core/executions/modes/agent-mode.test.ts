@@ -128,7 +128,7 @@ describe('Mode agent', () => {
     expect(llm.attempts).toBe(0);
   });
 
-  it('When the budget is spent, Then the loop ends with llm.budget_exceeded (rule 3)', async () => {
+  it('When the budget is spent, Then the loop ends with budget_exceeded (rule 3)', async () => {
     const llm = new ScriptedLlmProvider([reply('never')]);
     const stream = llm.stream.bind(llm);
     llm.stream = (request) => {
@@ -136,6 +136,6 @@ describe('Mode agent', () => {
       return stream(request);
     };
     const outcome = await new ModeHarness(llm).run(agent(), { mode: 'agent', input: 'x' }, { budget: new LlmCallBudget(0) });
-    expect(outcome).toMatchObject({ success: false, error: { code: 'llm.budget_exceeded' } });
+    expect(outcome).toMatchObject({ success: false, error: { code: 'budget_exceeded' } });
   });
 });

@@ -22,7 +22,7 @@ describe('ExecutionModes (the dispatcher)', () => {
 
     const outcome = await harness.run(agent, { mode, input: 'x' }, { budget });
 
-    expect(outcome).toMatchObject({ success: false, error: { code: 'llm.budget_exceeded' } });
+    expect(outcome).toMatchObject({ success: false, error: { code: 'budget_exceeded' } });
     expect(budget.calls).toBe(2);
     expect(model.requests).toHaveLength(2);
   });

@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
-import { secondsUntilReset } from '../../domain/rate-limit/rate-limit';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { LLM_PROVIDER_REGISTRY, LlmProviderRegistry } from '../../ports/llm-provider-registry.port';
 import { MODEL_CONFIG_REPOSITORY, ModelConfigRepository } from '../../ports/model-config-repository.port';
-import { RATE_LIMITER, RateLimiter } from '../../ports/rate-limiter.port';
 import { RateLimitedError } from '../../shared/common.errors';
+import { PerMinuteAllowance } from '../quotas/per-minute-allowance.service';
 import { MODEL_CONFIG_SETTINGS, ModelConfigSettings } from './model-config-settings';
 import { ModelTestFailure, modelTestFailureOf } from './model-test-failure';
 import { findModelConfigFor } from './visible-model-config';
@@ -13,7 +12,6 @@ import { findModelConfigFor } from './visible-model-config';
 export type ModelTestResult =
   { success: true; latencyMs: number; model: string; reply: string } | { success: false; latencyMs: number; model: string; error: ModelTestFailure };
 
-const TEST_WINDOW_SECONDS = 60;
 const TEST_PROMPT = 'This is a connection test. Reply with the single word: OK';
 const MAX_TEST_TOKENS = 32;
 const MAX_REPLY_CHARS = 200;
@@ -28,7 +26,7 @@ export class ModelConfigTester {
   constructor(
     @inject(MODEL_CONFIG_REPOSITORY) private readonly configs: ModelConfigRepository,
     @inject(LLM_PROVIDER_REGISTRY) private readonly registry: LlmProviderRegistry,
-    @inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @inject(PerMinuteAllowance) private readonly allowance: PerMinuteAllowance,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(MODEL_CONFIG_SETTINGS) private readonly settings: ModelConfigSettings,
   ) {}
@@ -56,11 +54,8 @@ export class ModelConfigTester {
   }
 
   private async consume(actor: Actor): Promise<void> {
-    const now = this.clock.now();
-    const rule = { limit: this.settings.testRatePerMinute, windowSeconds: TEST_WINDOW_SECONDS };
-    const decision = await this.limiter.consume(`model-config-test:${actor.userId}`, rule, now);
-    if (!decision.allowed) {
-      throw new RateLimitedError(`At most ${rule.limit} model tests per minute; try again later`, secondsUntilReset(decision, now));
-    }
+    const limit = this.settings.testRatePerMinute;
+    const retryAfter = await this.allowance.spend(`model-config-test:${actor.userId}`, limit);
+    if (retryAfter !== null) throw new RateLimitedError(`At most ${limit} model tests per minute; try again later`, retryAfter);
   }
 }

@@ -5,10 +5,8 @@ import { MAX_CODE_CHARS } from '../../domain/tool/custom-tool-config.rules';
 import { isHeaderName, isHeaderValue } from '../../domain/tool/http-header-syntax';
 import { isSensitiveHeader } from '../../domain/tool/sensitive-headers';
 import { ToolError, ToolLogLine } from '../../domain/tool/tool-outcome';
-import { secondsUntilReset } from '../../domain/rate-limit/rate-limit';
-import { CLOCK, Clock } from '../../ports/clock.port';
 import { HTTP_EGRESS, HttpEgress } from '../../ports/http-egress.port';
-import { RATE_LIMITER, RateLimiter } from '../../ports/rate-limiter.port';
+import { PerMinuteAllowance } from '../quotas/per-minute-allowance.service';
 import { TOOL_REGISTRY, ToolRegistry } from '../../ports/tool-registry.port';
 import { RateLimitedError, ValidationError } from '../../shared/common.errors';
 import { DomainError, FieldIssue } from '../../shared/domain-error';
@@ -44,7 +42,6 @@ export interface CodeTestRequest {
 
 export type CodeTestResult = { success: true; result: JsonValue; logs: ToolLogLine[] } | { success: false; error: ToolError; logs: ToolLogLine[] };
 
-const TEST_WINDOW_SECONDS = 60;
 const MAX_RESPONSE_BYTES = 1_048_576;
 const TIMEOUT_MS = 15_000;
 const decoder = new TextDecoder('utf-8');
@@ -59,8 +56,7 @@ export class ToolTester {
   constructor(
     @inject(TOOL_REGISTRY) private readonly registry: ToolRegistry,
     @inject(HTTP_EGRESS) private readonly egress: HttpEgress,
-    @inject(RATE_LIMITER) private readonly limiter: RateLimiter,
-    @inject(CLOCK) private readonly clock: Clock,
+    @inject(PerMinuteAllowance) private readonly allowance: PerMinuteAllowance,
     @inject(TOOLS_SETTINGS) private readonly settings: ToolsSettings,
   ) {}
 
@@ -102,12 +98,9 @@ export class ToolTester {
   }
 
   private async consume(actor: Actor): Promise<void> {
-    const now = this.clock.now();
-    const rule = { limit: this.settings.testRatePerMinute, windowSeconds: TEST_WINDOW_SECONDS };
-    const decision = await this.limiter.consume(`tools-test:${actor.userId}`, rule, now);
-    if (!decision.allowed) {
-      throw new RateLimitedError(`At most ${rule.limit} tool tests per minute; try again later`, secondsUntilReset(decision, now));
-    }
+    const limit = this.settings.testRatePerMinute;
+    const retryAfter = await this.allowance.spend(`tools-test:${actor.userId}`, limit);
+    if (retryAfter !== null) throw new RateLimitedError(`At most ${limit} tool tests per minute; try again later`, retryAfter);
   }
 }
 

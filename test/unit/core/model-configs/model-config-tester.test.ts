@@ -1,3 +1,4 @@
+import { PerMinuteAllowance } from '../../../../core/services/quotas/per-minute-allowance.service';
 import { Actor } from '../../../../core/domain/auth/actor';
 import { LlmUpstreamError } from '../../../../core/domain/llm/llm.errors';
 import { LlmProviderRegistry, ModelRef } from '../../../../core/ports/llm-provider-registry.port';
@@ -19,7 +20,7 @@ function setup(outcomes: ScriptedOutcome[], testRatePerMinute = 60) {
   const tester = new ModelConfigTester(
     new InMemoryModelConfigRepository([config]),
     registry,
-    new InMemoryRateLimiter(),
+    new PerMinuteAllowance(new InMemoryRateLimiter(), { now: () => new Date(0) }),
     { now: () => new Date(0) },
     { testRatePerMinute },
   );

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { RunTraceColumns } from './run-trace-columns';
 
 /** Row of `llm_calls`: one attempt at a model call. The schema itself is owned by the migrations. */
 @Entity({ name: 'llm_calls' })
@@ -6,22 +7,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('IDX_llm_calls_execution', ['executionId'])
 @Index('IDX_llm_calls_owner_created', ['ownerId', 'createdAt'])
 @Index('IDX_llm_calls_created', ['createdAt'])
-export class LlmCallOrmEntity {
+export class LlmCallOrmEntity extends RunTraceColumns {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
-
-  /** Empty when the call was made outside an agent run (as are the other ids below). */
-  @Column({ name: 'agent_id', type: 'varchar', length: 36 })
-  agentId!: string;
-
-  @Column({ name: 'execution_id', type: 'varchar', length: 36 })
-  executionId!: string;
-
-  @Column({ name: 'session_id', type: 'varchar', length: 64 })
-  sessionId!: string;
-
-  @Column({ name: 'owner_id', type: 'varchar', length: 36 })
-  ownerId!: string;
 
   @Column({ type: 'varchar', length: 32 })
   provider!: string;

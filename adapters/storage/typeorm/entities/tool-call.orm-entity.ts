@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { RunTraceColumns } from './run-trace-columns';
 
 /** Row of `tool_calls`: the receipt of one tool use. The schema itself is owned by the migrations. */
 @Entity({ name: 'tool_calls' })
@@ -6,22 +7,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('IDX_tool_calls_execution', ['executionId'])
 @Index('IDX_tool_calls_owner_created', ['ownerId', 'createdAt'])
 @Index('IDX_tool_calls_created', ['createdAt'])
-export class ToolCallOrmEntity {
+export class ToolCallOrmEntity extends RunTraceColumns {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
-
-  /** Empty when the use was made outside an agent run (as are the other ids below). */
-  @Column({ name: 'agent_id', type: 'varchar', length: 36 })
-  agentId!: string;
-
-  @Column({ name: 'execution_id', type: 'varchar', length: 36 })
-  executionId!: string;
-
-  @Column({ name: 'session_id', type: 'varchar', length: 64 })
-  sessionId!: string;
-
-  @Column({ name: 'owner_id', type: 'varchar', length: 36 })
-  ownerId!: string;
 
   @Column({ name: 'tool_id', type: 'varchar', length: 64 })
   toolId!: string;

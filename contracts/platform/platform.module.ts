@@ -4,6 +4,7 @@ import { AgentsController } from './controllers/agents.controller';
 import { AgentChatHistoryController } from './controllers/agent-chat-history.controller';
 import { AgentChatController } from './controllers/agent-chat.controller';
 import { AuthController } from './controllers/auth.controller';
+import { ExecutionSocketController } from './controllers/execution-socket.controller';
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
@@ -21,6 +22,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     ModelConfigsController,
     AgentExecutionController,
     ExecutionsController,
+    ExecutionSocketController,
     AgentChatController,
     AgentChatHistoryController,
   ];

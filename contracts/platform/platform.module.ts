@@ -4,6 +4,7 @@ import { AgentsController } from './controllers/agents.controller';
 import { AgentChatHistoryController } from './controllers/agent-chat-history.controller';
 import { AgentChatController } from './controllers/agent-chat.controller';
 import { AuthController } from './controllers/auth.controller';
+import { ExecutionLogsController } from './controllers/execution-logs.controller';
 import { ExecutionSocketController } from './controllers/execution-socket.controller';
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
@@ -23,6 +24,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentExecutionController,
     ExecutionsController,
     ExecutionSocketController,
+    ExecutionLogsController,
     AgentChatController,
     AgentChatHistoryController,
   ];

@@ -22,6 +22,10 @@ export interface ExecutionFilter {
   targetType?: string;
   targetId?: string;
   status?: string;
+  /** Created at or after. */
+  createdFrom?: Date;
+  /** Created before. */
+  createdBefore?: Date;
   page?: number;
   pageSize?: number;
 }
@@ -64,6 +68,8 @@ export class ExecutionManager {
       targetType: filter.targetType as ExecutionTargetType | undefined,
       targetId: filter.targetId,
       status: filter.status as ExecutionStatus | undefined,
+      createdFrom: filter.createdFrom,
+      createdBefore: filter.createdBefore,
     });
   }
 
@@ -129,7 +135,8 @@ export class ExecutionManager {
   }
 }
 
-function filterIssues(filter: ExecutionFilter): FieldIssue[] {
+/** What is wrong with the filters of an execution list (`target_type`, `target_id`, `status`). */
+export function filterIssues(filter: ExecutionFilter): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (filter.targetType !== undefined && !(EXECUTION_TARGET_TYPES as ReadonlyArray<string>).includes(filter.targetType)) {
     issues.push({ field: 'target_type', message: `must be one of ${EXECUTION_TARGET_TYPES.join(', ')}` });

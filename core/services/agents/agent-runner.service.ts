@@ -165,7 +165,7 @@ export class AgentRunner {
 
   private async useTool(run: RunContext, call: ToolCall, args: Record<string, JsonValue>): Promise<ToolReply> {
     try {
-      const outcome = await this.tools.use(run.actor, call.name, args, { budget: run.budget, signal: run.signal });
+      const outcome = await this.tools.use(run.actor, call.name, args, { budget: run.budget, signal: run.signal, executionId: run.trace.executionId });
       return outcome.success ? { success: true, result: outcome.result } : { success: false, error: outcome.error };
     } catch (error) {
       // Rule 2: an exception raised while a tool runs is the tool's failure, not the run's.

@@ -31,6 +31,8 @@ export interface WorkflowRunOptions {
   budget?: LlmCallBudget;
   /** Aborting fails the node in progress and skips the rest. */
   signal?: AbortSignal;
+  /** The execution this run belongs to: runs its tools start record it as their parent. */
+  executionId?: string;
   /**
    * Called after each node that ran (the end node aside) with the steps and tokens so far: a
    * step boundary where the caller may store progress. What it throws ends the run and is thrown.
@@ -99,7 +101,7 @@ export class WorkflowEngine {
         steps.push(skippedStep(node));
         continue;
       }
-      const outcome = await this.runNode(actor, node, run, budget, options.signal);
+      const outcome = await this.runNode(actor, node, run, budget, options);
       // The step is a log: it keeps a bounded copy; later nodes and the result see the whole output.
       steps.push({ ...outcome.step, output: clipJson(outcome.step.output, outputCap) });
       if (outcome.tokenUsage) tokenUsage = addUsage(tokenUsage, outcome.tokenUsage);
@@ -111,11 +113,12 @@ export class WorkflowEngine {
     return failure ? { success: false, output, steps, tokenUsage, llmCalls, error: failure } : { success: true, output, steps, tokenUsage, llmCalls };
   }
 
-  private async runNode(actor: Actor, node: WorkflowNode, run: GraphRun, budget: LlmCallBudget, signal?: AbortSignal): Promise<NodeOutcome> {
+  private async runNode(actor: Actor, node: WorkflowNode, run: GraphRun, budget: LlmCallBudget, options: WorkflowRunOptions): Promise<NodeOutcome> {
     const startedAt = this.clock.now();
+    const { signal, executionId } = options;
     let result: NodeRunResult;
     try {
-      const context = { actor, node, config: node.config ?? {}, scope: run.scopeFor(node), budget, signal };
+      const context = { actor, node, config: node.config ?? {}, scope: run.scopeFor(node), budget, signal, executionId };
       result = await this.executors[node.type].run(context);
     } catch (thrown) {
       run.fail(node.id);

@@ -3,7 +3,8 @@ import { AGENT_REPOSITORY, AgentRepository } from '../../../core/ports/agent-rep
 import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
 import { anAgent } from '../../fixtures/agents/agent.mother';
 import { FakeOpenAiServer } from '../../fixtures/fake-openai-server';
-import { anExecution } from '../../fixtures/workflows/workflow.mother';
+import { WORKFLOW_REPOSITORY, WorkflowRepository } from '../../../core/ports/workflow-repository.port';
+import { aWorkflow, anExecution, linearGraph, node } from '../../fixtures/workflows/workflow.mother';
 import { request } from '../../support/http-client';
 import { PlatformUser, signUp } from '../../support/platform-user';
 import { StartedApp, startApp } from '../../support/started-app';
@@ -157,6 +158,34 @@ describe('Execution logs over HTTP', () => {
   });
 
   describe('GET /execution-logs/{execution_id}/call-chain', () => {
+    it('When an agent’s tool runs a workflow, Then the workflow’s execution records the agent’s as its parent and both chains show it', async () => {
+      const workflow = aWorkflow({ ownerId: ada.id, graph: linearGraph(node('hello', 'template', { template: 'Hello, {{input.name}}!' })) });
+      await app.services.app.container.get<WorkflowRepository>(WORKFLOW_REPOSITORY).create(workflow);
+      const args = JSON.stringify({ workflow_id: workflow.id, input: { name: 'Ada' } });
+      upstream.enqueue({ reply: { content: '', toolCalls: [{ id: 'call_1', name: 'run_workflow', arguments: args }], finish: 'tool_calls' } });
+      upstream.enqueue({ reply: { content: 'The workflow said hello.' } });
+      const agent = anAgent({ ownerId: ada.id, includeTools: ['run_workflow'] });
+      await app.services.app.container.get<AgentRepository>(AGENT_REPOSITORY).create(agent);
+      const run = await request<Json>('POST', `${app.platformUrl}/api/v1/agents/${agent.id}/execute`, { token: ada.token, body: { input: 'Greet Ada' } });
+      expect(run.body.status).toBe('completed');
+
+      const chain = await get<{ path: string[]; root: Json & { children: Json[] } }>(`/${run.body.id as string}/call-chain`);
+
+      expect(chain.body.path).toEqual([run.body.id]);
+      expect(chain.body.root.children).toEqual([
+        expect.objectContaining({
+          target_type: 'workflow',
+          target_id: workflow.id,
+          trigger: 'tool',
+          parent_execution_id: run.body.id,
+          status: 'completed',
+          children: [],
+        }),
+      ]);
+      const childId = chain.body.root.children[0].execution_id as string;
+      expect((await get<{ path: string[] }>(`/${childId}/call-chain`)).body.path).toEqual([run.body.id, childId]);
+    });
+
     it('When a nested run is asked for, Then the chain goes up to its root and down through every run started from it', async () => {
       const executions = app.services.app.container.get<ExecutionRepository>(EXECUTION_REPOSITORY);
       const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, second));

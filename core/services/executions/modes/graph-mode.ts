@@ -40,7 +40,12 @@ export class GraphMode implements ModeStrategy {
       if (!(await run.checkpoint(progress))) throw new RunStopped();
     };
     try {
-      const result = await this.engine.run(run.actor, graph, execution.input, { budget: run.budget, signal: run.control.signal, onStep });
+      const result = await this.engine.run(run.actor, graph, execution.input, {
+        budget: run.budget,
+        signal: run.control.signal,
+        executionId: execution.id,
+        onStep,
+      });
       return {
         success: result.success,
         output: result.output,

@@ -15,6 +15,8 @@ export interface NodeRunContext {
   /** The run's budget: every LLM call of every node, agent and tool counts against it. */
   budget: LlmCallBudget;
   signal?: AbortSignal;
+  /** The execution the run belongs to, if any. */
+  executionId?: string;
 }
 
 export interface NodeRunResult {

@@ -15,9 +15,9 @@ import { NodeFailure } from './node-failure';
 export class ToolNode implements NodeExecutor {
   constructor(private readonly tools: Pick<ToolRunner, 'use'>) {}
 
-  async run({ actor, config, scope, budget, signal }: NodeRunContext): Promise<NodeRunResult> {
+  async run({ actor, config, scope, budget, signal, executionId }: NodeRunContext): Promise<NodeRunResult> {
     const args = renderTemplateValue(objectField(config, 'arguments'), scope) as JsonObject;
-    const outcome = await this.tools.use(actor, textField(config, 'tool_id') ?? '', args, { budget, signal }).catch(rateLimitedAsFailure);
+    const outcome = await this.tools.use(actor, textField(config, 'tool_id') ?? '', args, { budget, signal, executionId }).catch(rateLimitedAsFailure);
     if (outcome.success) return { output: outcome.result };
     const error = { code: `tool.${outcome.error.code}`, message: outcome.error.message };
     if (config.continue_on_error === true) return { output: null, error };

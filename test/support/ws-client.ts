@@ -9,6 +9,7 @@ export interface WsSession {
   closed: Promise<number>;
   /** Resolves once `count` messages have arrived. */
   received(count: number): Promise<WsMessage[]>;
+  send(data: string): void;
   close(): void;
 }
 
@@ -40,6 +41,7 @@ export function openSocket(url: string, headers: Record<string, string> = {}): P
         closed,
         received: (count) =>
           messages.length >= count ? Promise.resolve(messages.slice(0, count)) : new Promise((done) => waiters.push({ count, resolve: done })),
+        send: (data) => socket.send(data),
         close: () => socket.close(),
       }),
     );

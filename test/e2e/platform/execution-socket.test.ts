@@ -109,6 +109,43 @@ describe('Execution events over WebSocket', () => {
     expect(socket.messages.map((message) => message.type)).toEqual(['status', 'step', 'status', 'done']);
   });
 
+  it('When the execution is cancelled, Then the socket gets the cancelled status and an `error` event, and closes normally', async () => {
+    const held = gate();
+    upstream.enqueue({ holdUntil: held.opened });
+    const started = await execute({ input: 'Never mind', async: true });
+    await eventually(async () => (upstream.requests.length > 0 ? true : undefined));
+    const socket = await session(wsUrl(started.body.id), bearer(ada));
+    await socket.received(1);
+
+    await request('POST', `${app.platformUrl}/api/v1/executions/${started.body.id}/cancel`, { token: ada.token });
+
+    expect(await socket.closed).toBe(NORMAL_CLOSURE);
+    held.open();
+    expect(socket.messages.slice(-2)).toEqual([
+      { seq: expect.any(Number), type: 'status', status: 'cancelled' },
+      { seq: expect.any(Number), type: 'error', error: 'cancelled', message: 'The execution was cancelled' },
+    ]);
+  });
+
+  it('When a client sends a message larger than the bound, Then the server closes the socket (1009) and the run goes on', async () => {
+    const held = gate();
+    upstream.enqueue({ holdUntil: held.opened, reply: { content: 'Still done.' } });
+    const started = await execute({ input: 'Ignore the noise', async: true });
+    await eventually(async () => (upstream.requests.length > 0 ? true : undefined));
+    const socket = await session(wsUrl(started.body.id), bearer(ada));
+    await socket.received(1);
+
+    socket.send('x'.repeat(64 * 1024));
+
+    expect(await socket.closed).toBe(1009);
+    held.open();
+    const finished = await eventually(async () => {
+      const res = await request<ExecutionBody>('GET', `${app.platformUrl}/api/v1/executions/${started.body.id}`, { token: ada.token });
+      return res.body.status === 'completed' ? res.body : undefined;
+    });
+    expect(finished.status).toBe('completed');
+  });
+
   it('When the token comes in the `token` query parameter (browsers), Then the socket opens', async () => {
     const id = await finishedExecution();
     const socket = await session(wsUrl(id, `?token=${ada.token}`), {});

@@ -47,6 +47,15 @@ export class ExecutionEvents {
     return this.ended(execution.id, execution.status, execution.tokenUsage, execution.error);
   }
 
+  /** This process no longer runs the execution (paused, lost or stopped): the log forgets its counter here. */
+  async release(executionId: string): Promise<void> {
+    try {
+      await this.log.release(executionId);
+    } catch (error) {
+      this.logger.warn({ executionId, err: error }, 'execution run log could not be released');
+    }
+  }
+
   private async append(executionId: string, events: RunEventData[]): Promise<void> {
     try {
       for (const event of events) await this.log.append(executionId, event);

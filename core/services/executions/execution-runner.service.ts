@@ -64,7 +64,10 @@ export class ExecutionRunner {
       } finally {
         await heartbeat.stop();
       }
-      return lease.settle(outcome);
+      const settled = await lease.settle(outcome);
+      // Ended runs are forgotten with their terminal event; a paused or lost one may come back here after another process appended.
+      await events.release(execution.id);
+      return settled;
     });
   }
 

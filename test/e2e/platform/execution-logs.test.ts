@@ -6,7 +6,7 @@ import { FakeOpenAiServer } from '../../fixtures/fake-openai-server';
 import { WORKFLOW_REPOSITORY, WorkflowRepository } from '../../../core/ports/workflow-repository.port';
 import { aWorkflow, anExecution, linearGraph, node } from '../../fixtures/workflows/workflow.mother';
 import { request } from '../../support/http-client';
-import { PlatformUser, signUp } from '../../support/platform-user';
+import { logIn, PlatformUser, signUp, TEST_PASSWORD } from '../../support/platform-user';
 import { StartedApp, startApp } from '../../support/started-app';
 
 type Json = Record<string, unknown>;
@@ -25,13 +25,21 @@ describe('Execution logs over HTTP', () => {
   let app: StartedApp;
   let ada: PlatformUser;
   let bob: PlatformUser;
+  let admin: PlatformUser;
   const url = (path: string) => `${app.platformUrl}/api/v1/execution-logs${path}`;
   const get = <T = Json>(path: string, as: PlatformUser = ada) => request<T>('GET', url(path), { token: as.token });
 
   beforeAll(async () => {
     await upstream.start();
-    app = await startApp({ LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'test', OPENAI_BASE_URL: upstream.baseUrl, LLM_RETRY_BASE_MS: '0' });
-    [ada, bob] = await Promise.all([signUp(app.platformUrl), signUp(app.platformUrl)]);
+    app = await startApp({
+      LLM_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'test',
+      OPENAI_BASE_URL: upstream.baseUrl,
+      LLM_RETRY_BASE_MS: '0',
+      ADMIN_EMAILS: 'root@example.com',
+      ADMIN_INITIAL_PASSWORD: TEST_PASSWORD,
+    });
+    [ada, bob, admin] = await Promise.all([signUp(app.platformUrl), signUp(app.platformUrl), logIn(app.platformUrl, 'root@example.com')]);
   });
   beforeEach(() => upstream.reset());
   afterAll(async () => {
@@ -95,6 +103,17 @@ describe('Execution logs over HTTP', () => {
       for (const path of ['/steps/0', '/llm-calls', '/events', '/performance', '/call-chain']) {
         expect([path, (await get(`/${id}${path}`, bob)).status]).toEqual([path, 404]);
       }
+    });
+  });
+
+  describe('administrators', () => {
+    it('When an admin reads another user’s log, Then it is shown (redacted), and the admin’s statistics count everyone’s executions', async () => {
+      const id = await toolRun(bob);
+      const res = await get(`/${id}`, admin);
+      expect(res).toMatchObject({ status: 200, body: { execution_id: id, steps: expect.any(Array) } });
+      expect(res.text).not.toContain(SECRET);
+      const own = (await get<{ total: number }>('/statistics')).body.total;
+      expect((await get<{ total: number }>('/statistics', admin)).body.total).toBeGreaterThan(own);
     });
   });
 

@@ -170,6 +170,11 @@ describe('Execution events over WebSocket', () => {
     expect(await refusal(wsUrl(id, '?after=-1'), bearer(ada))).toEqual({ status: 400, body: { error: 'bad_request', message: expect.any(String) } });
   });
 
+  it('When the OpenAPI document is read, Then the WebSocket is declared as a GET answering 101', async () => {
+    const doc = await request<{ paths: Record<string, { get?: { responses: Record<string, unknown> } }> }>('GET', `${app.platformUrl}/openapi.json`);
+    expect(Object.keys(doc.body.paths['/api/v1/ws/executions/{execution_id}'].get?.responses ?? {})).toEqual(expect.arrayContaining(['101', '401', '404']));
+  });
+
   it('When the endpoint is asked for without an upgrade, Then 426 says it speaks WebSocket', async () => {
     const id = await finishedExecution();
     const res = await request('GET', `${app.platformUrl}/api/v1/ws/executions/${id}`, { token: ada.token });

@@ -202,6 +202,8 @@ describe('Execution logs over HTTP', () => {
         }),
       ]);
       const childId = chain.body.root.children[0].execution_id as string;
+      const record = await request<Json>('GET', `${app.platformUrl}/api/v1/executions/${childId}`, { token: ada.token });
+      expect(record.body).toMatchObject({ trigger: 'tool', parent_execution_id: run.body.id });
       expect((await get<{ path: string[] }>(`/${childId}/call-chain`)).body.path).toEqual([run.body.id, childId]);
     });
 

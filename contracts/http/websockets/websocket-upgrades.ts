@@ -6,9 +6,8 @@ import { UpgradeRefusal, WebSocketRoute } from './websocket-route';
 import { WebSocketSettings } from './websocket-settings';
 
 export interface WebSocketEndpoints {
-  // Each route has its own session type; the dispatcher only hands it from `accept` to `open`.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  routes: ReadonlyArray<WebSocketRoute<any>>;
+  /** Each route has its own session type; the dispatcher only hands it from `accept` to `open`. */
+  routes: ReadonlyArray<WebSocketRoute<unknown>>;
   /** What a route threw in `accept` (or a path no route serves) as an HTTP answer in the contract's error shape. */
   refusal(error: unknown): UpgradeRefusal;
   notFound: UpgradeRefusal;

@@ -7,6 +7,8 @@ import { envelopeModule } from '../contracts/envelope/envelope.module';
 import { listen, RunningService } from '../contracts/http/http-service';
 import { createPlatformApp } from '../contracts/platform/app';
 import { platformModule } from '../contracts/platform/platform.module';
+import { platformWebSockets } from '../contracts/platform/websockets/platform-websockets';
+import { DEFAULT_WEBSOCKET_SETTINGS } from '../contracts/http/websockets/websocket-settings';
 import { createPromptApp } from '../contracts/prompt/app';
 import { promptModule } from '../contracts/prompt/prompt.module';
 
@@ -28,10 +30,13 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
   try {
     const common = { container: app.container, logger, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy };
     const platformApp = createPlatformApp({ ...common, sseHeartbeatMs: config.runs.sseHeartbeatMs });
-    const platform = await listen('platform', platformApp, { host: config.host, port: config.ports.platform }, (status) => ({
+    const platformBody = (status: 400 | 431) => ({
       error: status === 431 ? 'header_too_large' : 'bad_request',
       message: status === 431 ? 'Request headers are too large' : 'Malformed request',
-    }));
+    });
+    // WebSocket pings keep idle proxies from dropping the socket, as SSE heartbeats do for streams.
+    const sockets = platformWebSockets(app.container, { ...DEFAULT_WEBSOCKET_SETTINGS, heartbeatMs: config.runs.sseHeartbeatMs });
+    const platform = await listen('platform', platformApp, { host: config.host, port: config.ports.platform }, platformBody, sockets);
     started.push(platform);
     const envelopeBody = (status: 400 | 431) => ({ code: status === 431 ? 43100 : 40000, message: 'Malformed request', data: null });
     const envelope = await listen('envelope', createEnvelopeApp(common), { host: config.host, port: config.ports.envelope }, envelopeBody);

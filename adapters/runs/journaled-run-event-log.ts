@@ -30,6 +30,10 @@ export class JournaledRunEventLog implements RunEventLog {
     this.writer.begin(runId);
   }
 
+  release(runId: string): Promise<void> {
+    return this.writer.release(runId);
+  }
+
   async read(runId: string, afterSeq: number): Promise<RunEvent[]> {
     const events: RunEvent[] = [];
     for (let after = afterSeq; ;) {

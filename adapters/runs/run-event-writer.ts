@@ -74,6 +74,20 @@ export class RunEventWriter {
     run.nextSeq ??= 1;
   }
 
+  /** Stores what is buffered for the run and forgets it: a later append reads the last seq from the store. */
+  async release(runId: string): Promise<void> {
+    const run = this.runs.get(runId);
+    if (!run) return;
+    this.runs.delete(runId);
+    const batch = this.takeBuffered(run);
+    if (batch.length > 0) {
+      await this.write(runId, run, batch).catch((error: unknown) =>
+        this.logger?.error({ runId, firstSeq: batch[0].seq, count: batch.length, error: String(error) }, 'run token events not stored'),
+      );
+    }
+    await run.writes;
+  }
+
   /** Begun here, and nothing appended to it yet. */
   isUntouched(runId: string): boolean {
     return this.runs.get(runId)?.nextSeq === 1;

@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
 import { Express } from 'express';
+import { UpgradeHandler } from './websockets/websocket-upgrades';
 
 export interface RunningService {
   name: string;
@@ -13,9 +14,17 @@ export interface RunningService {
 /** The contract's JSON error body for a request Node refuses before Express sees it. */
 export type ClientErrorBody = (status: 400 | 431) => object;
 
-export async function listen(name: string, app: Express, address: { host: string; port: number }, clientErrorBody: ClientErrorBody): Promise<RunningService> {
+export async function listen(
+  name: string,
+  app: Express,
+  address: { host: string; port: number },
+  clientErrorBody: ClientErrorBody,
+  upgrades?: UpgradeHandler,
+): Promise<RunningService> {
   const { host, port } = address;
   const server = createServer({ maxHeaderSize: 16 * 1024 }, app);
+  // With an `upgrade` listener, Node hands upgrade requests to it and never to Express.
+  if (upgrades) server.on('upgrade', upgrades.handle);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, clientErrorBody));
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
@@ -30,7 +39,10 @@ export async function listen(name: string, app: Express, address: { host: string
     name,
     server,
     port: (server.address() as AddressInfo).port,
-    stop: (graceMs = 10_000) => stopServer(server, graceMs),
+    stop: (graceMs = 10_000) => {
+      upgrades?.closeAll();
+      return stopServer(server, graceMs);
+    },
   };
 }
 

@@ -6,6 +6,8 @@ import { AgentChatController } from './controllers/agent-chat.controller';
 import { AgentChatBranchesController } from './controllers/agent-chat-branches.controller';
 import { AgentChatOrchestrationController } from './controllers/agent-chat-orchestration.controller';
 import { AuthController } from './controllers/auth.controller';
+import { ExecutionLogsController } from './controllers/execution-logs.controller';
+import { ExecutionSocketController } from './controllers/execution-socket.controller';
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
@@ -24,6 +26,8 @@ export const platformModule = new ContainerModule(({ bind }) => {
     ModelConfigsController,
     AgentExecutionController,
     ExecutionsController,
+    ExecutionSocketController,
+    ExecutionLogsController,
     AgentChatController,
     AgentChatHistoryController,
     AgentChatBranchesController,

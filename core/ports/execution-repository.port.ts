@@ -1,14 +1,35 @@
 import { ExecutionChanges, ExecutionGuard } from '../domain/execution/execution-guard';
 import { Execution, ExecutionStatus, ExecutionTargetType } from '../domain/execution/execution.entity';
+import { TokenUsage } from '../domain/llm/chat-message';
 import { Page, PageRequest } from '../shared/pagination';
 import { token } from '../shared/token';
 
-export interface ExecutionListQuery extends PageRequest {
+/** Every filter given must match. */
+export interface ExecutionFilterQuery {
   /** Only this owner's records; all owners when absent (admins). */
   ownerId?: string;
   targetType?: ExecutionTargetType;
   targetId?: string;
+  /** Created at or after. */
+  createdFrom?: Date;
+  /** Created before. */
+  createdBefore?: Date;
+}
+
+export interface ExecutionListQuery extends PageRequest, ExecutionFilterQuery {
   status?: ExecutionStatus;
+  /** Only the runs this execution started. */
+  parentExecutionId?: string;
+}
+
+/** Aggregates over the records a query matches. */
+export interface ExecutionStatistics {
+  total: number;
+  byStatus: Record<ExecutionStatus, number>;
+  /** Mean of `finishedAt - startedAt` over finished records that ran; null when there are none. */
+  averageDurationMs: number | null;
+  tokenUsage: TokenUsage;
+  llmCalls: number;
 }
 
 /** Stored execution records. Access rules live in the services, not here. */
@@ -27,6 +48,8 @@ export interface ExecutionRepository {
   transition(id: string, guard: ExecutionGuard, changes: ExecutionChanges): Promise<boolean>;
   /** Newest first (creation time, then id). */
   list(query: ExecutionListQuery): Promise<Page<Execution>>;
+  /** Counts, durations and tokens over the matching records, computed by the store. */
+  statistics(query: ExecutionFilterQuery): Promise<ExecutionStatistics>;
   /** `running` records whose lease expired at `now` (the oldest expiry first), at most `limit`. */
   findExpiredLeases(now: Date, limit: number): Promise<Execution[]>;
 }

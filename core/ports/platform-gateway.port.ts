@@ -9,6 +9,8 @@ import { token } from '../shared/token';
 export interface PlatformCallOptions {
   budget?: LlmCallBudget;
   signal?: AbortSignal;
+  /** The execution whose run calls: a run started here records it as its parent. */
+  executionId?: string;
 }
 
 export interface AgentCallRequest {

@@ -23,6 +23,13 @@ export interface RunEventLog {
   /** Declares a run that has no events yet, where it executes: its first append then needs no look-up of the last seq. */
   begin(runId: string): void;
 
+  /**
+   * This process stops appending to the run for now (it paused, or gave the run up without ending
+   * it): what it buffered is stored and its counter forgotten, so that, should the run come back here
+   * after another process appended to it, the next append continues from the stored seq.
+   */
+  release(runId: string): Promise<void>;
+
   /** The stored events with `seq > afterSeq`, in order. */
   read(runId: string, afterSeq: number): Promise<RunEvent[]>;
 

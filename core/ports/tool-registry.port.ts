@@ -11,6 +11,8 @@ export interface ToolInvocationContext {
   actor: Actor;
   /** The run's LLM call budget; the `llm` capability spends from it. */
   budget?: LlmCallBudget;
+  /** The execution whose run makes the call: runs the tool starts record it as their parent (call chains). */
+  executionId?: string;
   /** Aborting ends the call at once with a `timeout` outcome. */
   signal?: AbortSignal;
 }

@@ -23,6 +23,10 @@ import { JOB_HANDLER, JobHandler } from '../../core/services/jobs/job-handler';
 import { ToolCatalog } from '../../core/services/tools/tool-catalog.service';
 import { ToolRunner } from '../../core/services/tools/tool-runner.service';
 import { DEFAULT_WORKFLOW_SETTINGS, WORKFLOW_SETTINGS, WorkflowSettings } from '../../core/services/workflows/workflow-settings';
+import { InProcessRunEventFeed } from '../../adapters/queue/inprocess/in-process-run-event-feed';
+import { runEventLogModule } from '../../adapters/runs/run-event-log.module';
+import { DEFAULT_RUN_EVENT_LOG_SETTINGS } from '../../adapters/runs/run-event-log-settings';
+import { RUN_EVENT_FEED } from '../../core/ports/run-event-feed.port';
 import { FixedLlmProviderRegistry } from '../fixtures/llm/fixed-llm-provider-registry';
 import { TestStorage } from './test-database';
 import { bindUsageLimits, UsageLimits } from './usage-limits';
@@ -49,7 +53,7 @@ export interface RunServiceBasics {
 
 /**
  * A container holding what agent and workflow runs need, as the composition root binds it:
- * the storage module, system ports, ToolCatalog and ToolRunner over `tools`, the usage limits, the agent services
+ * the storage module, the run event log (in-process feed), system ports, ToolCatalog and ToolRunner over `tools`, the usage limits, the agent services
  * (offline defaults) and the workflow and execution settings. Every run is answered by `llm` (a `FixedLlmProviderRegistry`). Callers load
  * the modules under test on top.
  */
@@ -75,7 +79,8 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   // Agents of these runs name no knowledge base; a self-review reads its JSON as the app does.
   container.bind(KNOWLEDGE_GATEWAY).toConstantValue(noKnowledge);
   container.bind(LENIENT_JSON_READER).toConstantValue(new JsonRepairLenientJsonReader());
-  container.loadSync(storage.module);
+  container.bind(RUN_EVENT_FEED).toConstantValue(new InProcessRunEventFeed(basics.logger));
+  container.loadSync(storage.module, runEventLogModule(DEFAULT_RUN_EVENT_LOG_SETTINGS));
   return container;
 }
 

@@ -61,6 +61,8 @@ export interface ExecutionResponse {
   /** Runs started, the first and every take-back after a stopped process. */
   attempt: number;
   trigger: 'api' | 'tool' | 'schedule' | 'webhook';
+  /** The execution whose run started this one (a tool of its agent or graph); null for a top-level run. */
+  parent_execution_id: string | null;
   session_id: string | null;
   /** Debate rounds, when the mode is `debate`. */
   rounds: number | null;

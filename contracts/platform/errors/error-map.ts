@@ -18,4 +18,5 @@ export const PLATFORM_ERROR_MAP: Record<string, { status: number; error: string 
   upstream_rate_limited: { status: 502, error: 'upstream_error' },
   upstream_timeout: { status: 502, error: 'upstream_error' },
   unavailable: { status: 503, error: 'unavailable' },
+  upgrade_required: { status: 426, error: 'upgrade_required' },
 };

@@ -16,7 +16,7 @@ export function platformErrorHandler(error: unknown, req: Request, res: Response
     next(error);
     return;
   }
-  const { status, body } = render(error);
+  const { status, body } = renderPlatformError(error);
   if (status >= 500) {
     req.log?.error({ err: error }, 'request failed');
   }
@@ -27,7 +27,8 @@ export function platformErrorHandler(error: unknown, req: Request, res: Response
   res.status(status).json(body);
 }
 
-function render(error: unknown): { status: number; body: PlatformErrorBody } {
+/** The status and body the platform answers for `error` (WebSocket refusals use it too). */
+export function renderPlatformError(error: unknown): { status: number; body: PlatformErrorBody } {
   if (error instanceof ValidateError) {
     const details = Object.entries(error.fields).map(([field, issue]) => ({ field: fieldName(field), message: issue.message }));
     return { status: 422, body: { error: 'validation_error', message: 'Request validation failed', details } };

@@ -21,6 +21,7 @@ export function toExecutionResponse(execution: Execution): ExecutionResponse {
     error: error ? { code: error.code, message: error.message } : null,
     attempt: execution.attempt,
     trigger: execution.trigger,
+    parent_execution_id: execution.parentExecutionId,
     session_id: options.sessionId ?? null,
     rounds: execution.mode === 'debate' ? (options.rounds ?? null) : null,
     created_at: execution.createdAt.toISOString(),

@@ -37,7 +37,7 @@ function dataOf(event: RunEvent): object | undefined {
 }
 
 /** The platform's error code for a domain code, as its JSON errors would say it. */
-function wireCode(code: string): string {
+export function wireCode(code: string): string {
   const reason = code.slice(code.lastIndexOf('.') + 1);
   return PLATFORM_ERROR_MAP[reason]?.error ?? reason;
 }

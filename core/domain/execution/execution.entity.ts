@@ -51,6 +51,8 @@ export interface Execution {
   options: ExecutionOptions;
   trigger: ExecutionTrigger;
   scheduleId: string | null;
+  /** The execution whose run started this one (a workflow run by an agent's tool), for call chains; null for a top-level run. */
+  parentExecutionId: string | null;
   status: ExecutionStatus;
   success: boolean | null;
   input: JsonValue;

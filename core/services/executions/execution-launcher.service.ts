@@ -22,6 +22,8 @@ import { ProcessIdentity } from './process-identity';
 export interface LaunchOptions {
   trigger: ExecutionTrigger;
   scheduleId?: string;
+  /** The execution whose run starts this one (a tool of its agent), for call chains. */
+  parentExecutionId?: string;
   /** Default: the target type's first mode (`agent` for an agent, `graph` for a workflow). */
   mode?: ExecutionMode;
   modeOptions?: ExecutionOptions;
@@ -125,6 +127,7 @@ export class ExecutionLauncher {
       options: options.modeOptions ?? {},
       trigger: options.trigger,
       scheduleId: options.scheduleId ?? null,
+      parentExecutionId: options.parentExecutionId ?? null,
       status,
       success: null,
       input,

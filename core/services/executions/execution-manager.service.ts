@@ -14,6 +14,7 @@ import { FieldIssue } from '../../shared/domain-error';
 import { Page } from '../../shared/pagination';
 import { checkPageRequest } from '../tools/page-request';
 import { EXECUTION_RUN_JOB, executionRunPayload } from './execution-run-job';
+import { ExecutionEvents } from './execution-events.service';
 import { ExecutionRunner } from './execution-runner.service';
 import { RunningExecutions } from './running-executions.service';
 
@@ -21,6 +22,10 @@ export interface ExecutionFilter {
   targetType?: string;
   targetId?: string;
   status?: string;
+  /** Created at or after. */
+  createdFrom?: Date;
+  /** Created before. */
+  createdBefore?: Date;
   page?: number;
   pageSize?: number;
 }
@@ -43,6 +48,7 @@ export class ExecutionManager {
     @inject(JOB_QUEUE) private readonly queue: JobQueue,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(LOGGER) private readonly logger: Logger,
+    @inject(ExecutionEvents) private readonly events: Pick<ExecutionEvents, 'ended'>,
   ) {}
 
   async get(actor: Actor, id: string): Promise<Execution> {
@@ -62,6 +68,8 @@ export class ExecutionManager {
       targetType: filter.targetType as ExecutionTargetType | undefined,
       targetId: filter.targetId,
       status: filter.status as ExecutionStatus | undefined,
+      createdFrom: filter.createdFrom,
+      createdBefore: filter.createdBefore,
     });
   }
 
@@ -89,9 +97,12 @@ export class ExecutionManager {
 
   /** Pending, running or paused → cancelled at once; a run in progress is aborted where it runs. */
   async cancel(actor: Actor, id: string): Promise<Execution> {
-    const changes: ExecutionChanges = { status: 'cancelled', success: false, error: EXECUTION_FAILURES.cancelled, finishedAt: this.clock.now() };
-    await this.move(actor, id, 'cancel', [{ guard: { from: actionStartsFrom('cancel') }, changes }]);
+    const now = this.clock.now();
+    const changes: ExecutionChanges = { status: 'cancelled', success: false, error: EXECUTION_FAILURES.cancelled, finishedAt: now };
+    const before = await this.move(actor, id, 'cancel', [{ guard: { from: actionStartsFrom('cancel') }, changes }]);
     this.running.cancel(id);
+    // A run in progress reports its own end where it runs; a record no process holds ends here.
+    if (!before.lease || before.lease.expiresAt <= now) await this.events.ended(id, 'cancelled', before.tokenUsage, EXECUTION_FAILURES.cancelled);
     return this.get(actor, id);
   }
 
@@ -124,7 +135,8 @@ export class ExecutionManager {
   }
 }
 
-function filterIssues(filter: ExecutionFilter): FieldIssue[] {
+/** What is wrong with the filters of an execution list (`target_type`, `target_id`, `status`). */
+export function filterIssues(filter: ExecutionFilter): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (filter.targetType !== undefined && !(EXECUTION_TARGET_TYPES as ReadonlyArray<string>).includes(filter.targetType)) {
     issues.push({ field: 'target_type', message: `must be one of ${EXECUTION_TARGET_TYPES.join(', ')}` });

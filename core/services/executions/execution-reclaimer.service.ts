@@ -5,6 +5,7 @@ import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../ports/execution
 import { JOB_QUEUE, JobQueue } from '../../ports/job-queue.port';
 import { LOGGER, Logger } from '../../ports/logger.port';
 import { EXECUTION_RUN_JOB, executionRunPayload } from './execution-run-job';
+import { ExecutionEvents } from './execution-events.service';
 import { ExecutionRunner } from './execution-runner.service';
 import { EXECUTION_SETTINGS, ExecutionSettings } from './execution-settings';
 
@@ -26,6 +27,7 @@ export class ExecutionReclaimer {
     @inject(ExecutionRunner) private readonly runner: Pick<ExecutionRunner, 'fail'>,
     @inject(EXECUTION_SETTINGS) private readonly settings: ExecutionSettings,
     @inject(LOGGER) private readonly logger: Logger,
+    @inject(ExecutionEvents) private readonly events: Pick<ExecutionEvents, 'ended'>,
   ) {}
 
   /** Returns how many executions it took back. */
@@ -44,6 +46,7 @@ export class ExecutionReclaimer {
       const failed = { status: 'failed' as const, success: false, error: EXECUTION_FAILURES.leaseExpired, lease: null, finishedAt: now };
       if (!(await this.executions.transition(execution.id, guard, failed))) return false;
       this.logger.warn(fields, 'execution lease expired with no attempt left; failed');
+      await this.events.ended(execution.id, 'failed', execution.tokenUsage, EXECUTION_FAILURES.leaseExpired);
       return true;
     }
     if (!(await this.executions.transition(execution.id, guard, { status: 'pending', lease: null }))) return false;

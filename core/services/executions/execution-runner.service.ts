@@ -11,6 +11,7 @@ import { LOGGER, Logger } from '../../ports/logger.port';
 import { TIMERS, Timers } from '../../ports/timers.port';
 import { DomainError } from '../../shared/domain-error';
 import { publicFailureOf } from '../runs/public-failure';
+import { ExecutionEvents } from './execution-events.service';
 import { EXECUTION_SETTINGS, ExecutionSettings } from './execution-settings';
 import { ResolvedTarget } from './execution-targets';
 import { LeasedExecution } from './leased-execution';
@@ -44,13 +45,16 @@ export class ExecutionRunner {
     @inject(TIMERS) private readonly timers: Timers,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(LOGGER) private readonly logger: Logger,
+    @inject(ExecutionEvents) private readonly events: ExecutionEvents,
   ) {}
 
   async run(actor: Actor, execution: Execution, target: ResolvedTarget, options: ExecutionRunOptions = {}): Promise<Execution> {
     return this.running.track(execution.id, options.signal, async (control) => {
       // One budget for every step; a resumed or reclaimed run continues the calls already spent.
       const budget = options.budget ?? new LlmCallBudget(Math.max(0, this.settings.maxLlmCalls - execution.llmCalls));
-      const tools = { executions: this.executions, clock: this.clock, logger: this.logger, owner: this.identity.id, leaseTtlMs: this.settings.leaseTtlMs };
+      const { executions, clock, logger, events } = this;
+      const tools = { executions, clock, logger, events, owner: this.identity.id, leaseTtlMs: this.settings.leaseTtlMs };
+      await events.status(execution.id, 'running');
       const lease = new LeasedExecution(execution, control, budget, tools);
       const heartbeat = this.timers.every(this.settings.heartbeatMs, () => lease.heartbeat());
       let outcome: RunOutcome;
@@ -61,7 +65,10 @@ export class ExecutionRunner {
       } finally {
         await heartbeat.stop();
       }
-      return lease.settle(outcome);
+      const settled = await lease.settle(outcome);
+      // Ended runs are forgotten with their terminal event; a paused or lost one may come back here after another process appended.
+      await events.release(execution.id);
+      return settled;
     });
   }
 
@@ -70,7 +77,7 @@ export class ExecutionRunner {
     const { success, output, steps, tokenUsage } = failedOutcome(error);
     const changes: ExecutionChanges = { status: 'failed', success, output, steps, tokenUsage, error, lease: null, finishedAt: this.clock.now() };
     const guard = execution.lease ? { from: [execution.status], leaseOwner: execution.lease.owner } : { from: [execution.status] };
-    await this.executions.transition(execution.id, guard, changes);
+    if (await this.executions.transition(execution.id, guard, changes)) await this.events.ended(execution.id, 'failed', ZERO_USAGE, error);
     return { ...execution, ...changes, tokenUsage: ZERO_USAGE };
   }
 

@@ -6,6 +6,7 @@ import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
 import { Clock } from '../../ports/clock.port';
 import { ExecutionRepository } from '../../ports/execution-repository.port';
 import { Logger } from '../../ports/logger.port';
+import { ExecutionEvents } from './execution-events.service';
 import { RunControl } from './run-control';
 import { RunOutcome, RunProgress } from './run-outcome';
 
@@ -16,6 +17,7 @@ export interface LeaseTools {
   /** This process, the lease's owner. */
   owner: string;
   leaseTtlMs: number;
+  events: Pick<ExecutionEvents, 'status' | 'steps' | 'endedAs'>;
 }
 
 /** Rounds of re-reading a record that changed under a write, before giving the run up. */
@@ -30,6 +32,8 @@ const MAX_RACES = 5;
  */
 export class LeasedExecution {
   private readonly callsBefore: number;
+  /** Steps already appended to the run's event log (those of earlier attempts were, by them). */
+  private stepsSent: number;
 
   constructor(
     private readonly execution: Execution,
@@ -38,6 +42,7 @@ export class LeasedExecution {
     private readonly tools: LeaseTools,
   ) {
     this.callsBefore = budget.calls;
+    this.stepsSent = execution.steps.length;
   }
 
   /** Renews the lease; a record cancelled or paused elsewhere stops or pauses the run, a lost lease stops it. */
@@ -64,6 +69,7 @@ export class LeasedExecution {
       if (this.control.reason) return false;
       if (await executions.transition(this.execution.id, { from: ['running'], leaseOwner: this.tools.owner }, changes)) {
         this.control.withdrawPause();
+        await this.sendSteps(progress.steps);
         return true;
       }
       const current = await executions.findById(this.execution.id);
@@ -76,6 +82,8 @@ export class LeasedExecution {
         // Paused: keep the progress and let the lease go, unless a resume got in first.
         if (await executions.transition(this.execution.id, { from: ['paused'], leaseOwner: this.tools.owner }, { ...changes, lease: null })) {
           this.control.stop('paused');
+          await this.sendSteps(progress.steps);
+          await this.tools.events.status(this.execution.id, 'paused');
           return false;
         }
       } else if (current.status !== 'running') {
@@ -107,7 +115,18 @@ export class LeasedExecution {
       if (!(await this.write(['running', 'paused'], finished))) await this.write(['cancelled'], released);
     }
     // Paused: released at the checkpoint. Lost or shut down: the record is no longer this process's to write.
-    return (await this.tools.executions.findById(this.execution.id)) ?? this.execution;
+    const stored = (await this.tools.executions.findById(this.execution.id)) ?? this.execution;
+    if (reason === 'cancelled' || reason === undefined) {
+      await this.sendSteps(outcome.steps);
+      await this.tools.events.endedAs(stored);
+    }
+    return stored;
+  }
+
+  private async sendSteps(steps: Execution['steps']): Promise<void> {
+    const from = this.stepsSent;
+    this.stepsSent = Math.max(from, steps.length);
+    await this.tools.events.steps(this.execution.id, steps, from);
   }
 
   private write(from: Execution['status'][], changes: ExecutionChanges): Promise<boolean> {

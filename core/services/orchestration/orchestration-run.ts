@@ -36,6 +36,7 @@ export function orchestrationRun(input: OrchestrationRunInput): ModeRun {
     options: { rounds: input.rounds, sessionId: input.sessionId },
     trigger: 'api',
     scheduleId: null,
+    parentExecutionId: null,
     status: 'running',
     success: null,
     input: input.message,

@@ -42,11 +42,16 @@ export class PlatformGatewayService implements PlatformGateway {
     return agentCallView(agentId, await this.agents.call(actor, agentId, message, { budget, signal }));
   }
 
-  async runWorkflow(actor: Actor, { workflowId, input, wait }: WorkflowRunRequest, { budget, signal }: PlatformCallOptions): Promise<ExecutionView> {
+  async runWorkflow(
+    actor: Actor,
+    { workflowId, input, wait }: WorkflowRunRequest,
+    { budget, signal, executionId }: PlatformCallOptions,
+  ): Promise<ExecutionView> {
     const target = { type: 'workflow', id: workflowId } as const;
+    const nested = { trigger: 'tool', parentExecutionId: executionId } as const;
     const execution = wait
-      ? await this.launcher.run(actor, target, input, { trigger: 'tool', budget, signal })
-      : await this.launcher.enqueue(actor, target, input, { trigger: 'tool' });
+      ? await this.launcher.run(actor, target, input, { ...nested, budget, signal })
+      : await this.launcher.enqueue(actor, target, input, nested);
     return executionView(execution);
   }
 

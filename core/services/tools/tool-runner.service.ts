@@ -53,7 +53,8 @@ export class ToolRunner {
 
   async use(actor: Actor, id: string, args: ToolArguments, context: ToolUseContext = {}): Promise<ToolOutcome> {
     const { trace, ...invocation } = context;
-    const outcome = await this.run(actor, id, args, invocation);
+    // Runs the tool starts (a workflow, through the platform capability) record the execution that called it as their parent.
+    const outcome = await this.run(actor, id, args, { ...invocation, executionId: invocation.executionId ?? trace?.executionId });
     await this.recorder.record(outcome, { ...trace, ownerId: trace?.ownerId ?? actor.userId });
     return outcome;
   }

@@ -17,6 +17,8 @@ export interface CapabilityCallContext {
   remainingMs(): number;
   /** The caller's LLM call budget, when the run has one. */
   budget?: LlmCallBudget;
+  /** The execution whose run makes the tool call, if any: nested runs record it as their parent. */
+  executionId?: string;
   /**
    * Counts one more use of this capability in this tool call and returns the new count; with
    * a `key`, counts a kind of use on its own (e.g. platform's nested runs) for a finer quota.

@@ -65,6 +65,7 @@ export class CapabilityRouter {
       grant,
       signal: scope.signal,
       budget: scope.budget,
+      executionId: scope.executionId,
       remainingMs: () => Math.max(0, scope.deadline - Date.now()),
       count: (key) => countUse(scope, key === undefined ? capability : `${capability}:${key}`),
       alsoUses: (other) => {

@@ -9,6 +9,8 @@ export interface CapabilityScope {
   grants: CapabilityGrants;
   actor: Actor;
   budget?: LlmCallBudget;
+  /** The execution whose run makes the tool call, if any. */
+  executionId?: string;
   /** Aborted when the call ends. */
   signal: AbortSignal;
   /** Epoch milliseconds. */

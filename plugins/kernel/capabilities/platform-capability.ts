@@ -50,7 +50,7 @@ export class PlatformCapability implements CapabilityHandler {
       throw new CapabilityError('quota_exceeded', `A tool call may make at most ${quota.limit} ${quota.what}`);
     }
     const input = argsObject(call.args ?? {}, action);
-    const options: PlatformCallOptions = { budget: context.budget, signal: context.signal };
+    const options: PlatformCallOptions = { budget: context.budget, signal: context.signal, executionId: context.executionId };
     return this.run(action, input, context, options);
   }
 

@@ -42,6 +42,7 @@ export class ToolInvoker {
       grants: plugin.manifest.capabilities,
       actor: context.actor,
       budget: context.budget,
+      executionId: context.executionId,
       // Most calls use no capability: the signal (and its cost) only exists once one asks for it.
       get signal() {
         signal ??= context.signal ? AbortSignal.any([ended.signal(), context.signal]) : ended.signal();

@@ -70,6 +70,7 @@ describe('Executing agents over HTTP', () => {
         error: null,
         attempt: 1,
         trigger: 'api',
+        parent_execution_id: null,
         session_id: 'conversation-7',
         rounds: null,
         created_at: ISO,

@@ -190,6 +190,57 @@ export function describeExecutionRepositoryContract(name: string, makeHarness: (
       expect(await repository().list({ ownerId: randomUUID(), page: 1, pageSize: 10 })).toEqual({ items: [], total: 0, page: 1, pageSize: 10 });
     });
 
+    it('When records are listed by creation time or by the execution that started them, Then only those match', async () => {
+      const ownerId = randomUUID();
+      const parent = anExecution({ ownerId, createdAt: new Date(Date.UTC(2024, 6, 1, 12, 0)) });
+      const child = anExecution({ ownerId, parentExecutionId: parent.id, createdAt: new Date(Date.UTC(2024, 6, 1, 12, 5)) });
+      const later = anExecution({ ownerId, createdAt: new Date(Date.UTC(2024, 6, 1, 12, 10)) });
+      for (const record of [parent, child, later]) await repository().create(record);
+      const ids = async (query: object) => (await repository().list({ ownerId, page: 1, pageSize: 10, ...query })).items.map((item) => item.id);
+
+      expect(await repository().findById(child.id)).toEqual(child);
+      expect(await ids({ parentExecutionId: parent.id })).toEqual([child.id]);
+      expect(await ids({ createdFrom: child.createdAt })).toEqual([later.id, child.id]);
+      expect(await ids({ createdBefore: child.createdAt })).toEqual([parent.id]);
+      expect(await ids({ createdFrom: parent.createdAt, createdBefore: later.createdAt })).toEqual([child.id, parent.id]);
+    });
+
+    it('When statistics are asked for, Then the store counts by status, averages finished durations and sums tokens over the matching records', async () => {
+      const ownerId = randomUUID();
+      const ran = (seconds: number) => ({ startedAt: new Date(Date.UTC(2024, 7, 1, 9, 0, 0)), finishedAt: new Date(Date.UTC(2024, 7, 1, 9, 0, seconds)) });
+      const usage = (total: number) => ({ promptTokens: total - 1, completionTokens: 1, totalTokens: total });
+      const records = [
+        anExecution({ ownerId, status: 'completed', success: true, tokenUsage: usage(10), llmCalls: 2, ...ran(2) }),
+        anExecution({ ownerId, status: 'failed', success: false, tokenUsage: usage(5), llmCalls: 1, ...ran(4) }),
+        anExecution({ ownerId, status: 'running', tokenUsage: usage(7), startedAt: new Date() }),
+        anExecution({ ownerId, targetType: 'agent', mode: 'agent', status: 'pending' }),
+        anExecution({ status: 'completed', success: true, tokenUsage: usage(100), ...ran(60) }),
+      ];
+      for (const record of records) await repository().create(record);
+
+      expect(await repository().statistics({ ownerId })).toEqual({
+        total: 4,
+        byStatus: { pending: 1, running: 1, paused: 0, completed: 1, failed: 1, cancelled: 0 },
+        averageDurationMs: 3000,
+        tokenUsage: { promptTokens: 19, completionTokens: 3, totalTokens: 22 },
+        llmCalls: 3,
+      });
+      expect((await repository().statistics({ ownerId, targetType: 'agent' })).byStatus.pending).toBe(1);
+      expect(await repository().statistics({ ownerId: randomUUID() })).toMatchObject({ total: 0, averageDurationMs: null, llmCalls: 0 });
+    });
+
+    it('When a running record finishes through a guarded change, Then its duration counts in the statistics', async () => {
+      const ownerId = randomUUID();
+      const record = anExecution({ ownerId, status: 'running', startedAt: new Date(Date.UTC(2024, 8, 1, 9, 0, 0)) });
+      await repository().create(record);
+      await repository().transition(
+        record.id,
+        { from: ['running'] },
+        { status: 'completed', success: true, finishedAt: new Date(Date.UTC(2024, 8, 1, 9, 0, 1, 500)) },
+      );
+      expect((await repository().statistics({ ownerId })).averageDurationMs).toBe(1500);
+    });
+
     it('When the steps and output are far larger than 64 KiB, Then they are stored and read back whole', async () => {
       const steps = Array.from({ length: 200 }, (_, i) => ({ node_id: `n${i}`, status: 'completed', output: `${i} ${'ø'.repeat(3000)}` }));
       const execution = anExecution({ ...finished, steps, output: 'ü'.repeat(100_000), input: { text: 'ß'.repeat(100_000) } });

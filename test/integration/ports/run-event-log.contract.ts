@@ -152,6 +152,20 @@ export function describeRunEventLogContract(name: string, makeSubject: () => Pro
       expect(seqs(await subject.reader.read(runId, 0))).toEqual([1, 2, 3, 4]);
     });
 
+    it('When a writer released a run that another process then continued, Then the first continues from the stored seq when the run comes back', async () => {
+      const runId = randomUUID();
+      await subject.writer.append(runId, { type: 'status', status: 'running' });
+      await subject.writer.append(runId, token('a'));
+      await subject.writer.release(runId);
+      const other = subject.restarted();
+      await other.append(runId, { type: 'status', status: 'running' });
+      await other.append(runId, { type: 'status', status: 'paused' });
+      await other.release(runId);
+      expect(await subject.writer.append(runId, { type: 'status', status: 'running' })).toMatchObject({ seq: 5 });
+      await subject.writer.append(runId, done);
+      expect(seqs(await subject.reader.read(runId, 0))).toEqual(range(1, 6));
+    });
+
     it('When the retention has passed, Then the expiry sweep deletes the events, and not before', async () => {
       const runId = randomUUID();
       await subject.writer.append(runId, token('old'));

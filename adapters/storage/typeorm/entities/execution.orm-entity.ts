@@ -8,6 +8,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('IDX_executions_owner_created', ['ownerId', 'createdAt'])
 @Index('IDX_executions_target', ['targetType', 'targetId'])
 @Index('IDX_executions_lease', ['status', 'leaseExpiresMs'])
+@Index('IDX_executions_parent', ['parentExecutionId'])
 export class ExecutionOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
@@ -30,6 +31,10 @@ export class ExecutionOrmEntity {
 
   @Column({ name: 'schedule_id', type: 'varchar', length: 36 })
   scheduleId!: string;
+
+  /** '' for a top-level run. */
+  @Column({ name: 'parent_execution_id', type: 'varchar', length: 36, default: '' })
+  parentExecutionId!: string;
 
   @Column({ type: 'varchar', length: 16 })
   status!: string;
@@ -76,6 +81,10 @@ export class ExecutionOrmEntity {
 
   @Column({ name: 'error_message', type: 'text' })
   errorMessage!: string;
+
+  /** `finished_at - started_at` once both are set, else -1: lets statistics average durations in SQL on every dialect. */
+  @Column({ name: 'duration_ms', type: 'bigint', default: -1 })
+  durationMs!: string | number;
 
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;

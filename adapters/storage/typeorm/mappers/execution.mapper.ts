@@ -33,6 +33,7 @@ export function toExecutionRow(execution: Execution): ExecutionRow {
     mode: execution.mode,
     triggeredBy: execution.trigger,
     scheduleId: execution.scheduleId ?? '',
+    parentExecutionId: execution.parentExecutionId ?? '',
     status: execution.status,
     success: execution.success ?? false,
     payload: { input: execution.input, options: execution.options, output: execution.output, steps: execution.steps } satisfies ExecutionPayload,
@@ -48,6 +49,7 @@ export function toExecutionRow(execution: Execution): ExecutionRow {
     createdAt: execution.createdAt,
     startedAt: execution.startedAt ?? NO_TIME,
     finishedAt: execution.finishedAt ?? NO_TIME,
+    durationMs: execution.startedAt && execution.finishedAt ? Math.max(0, execution.finishedAt.getTime() - execution.startedAt.getTime()) : -1,
   };
 }
 
@@ -63,6 +65,7 @@ export function toExecution(row: ExecutionOrmEntity): Execution {
     options: payload.options ?? {},
     trigger: row.triggeredBy as ExecutionTrigger,
     scheduleId: row.scheduleId === '' ? null : row.scheduleId,
+    parentExecutionId: row.parentExecutionId === '' ? null : row.parentExecutionId,
     status,
     // MySQL hands booleans back as 0/1; an unfinished run has no verdict yet.
     success: FINISHED_EXECUTION_STATUSES.includes(status) ? Boolean(row.success) : null,

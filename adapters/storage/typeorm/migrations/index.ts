@@ -22,6 +22,7 @@ import { IndexAgentReferences1795254451002 } from './1795254451002-index-agent-r
 import { CreateModelConfigsAndLlmCalls1795254451100 } from './1795254451100-create-model-configs-and-llm-calls.migration';
 import { CreateRunsAndRunEvents1795254451200 } from './1795254451200-create-runs-and-run-events.migration';
 import { CreateChatSessions1795254451210 } from './1795254451210-create-chat-sessions.migration';
+import { AddExecutionParentAndDuration1795254451500 } from './1795254451500-add-execution-parent-and-duration.migration';
 import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-leases.migration';
 import { CreateChatBranches1795254451400 } from './1795254451400-create-chat-branches.migration';
 import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-settings.migration';
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   CreateChatSessions1795254451210,
   AddExecutionLeases1795254451300,
   CreateChatBranches1795254451400,
+  AddExecutionParentAndDuration1795254451500,
   AddAgentRunSettings1795254451600,
   CreateToolCalls1795254451700,
 ];

@@ -1,8 +1,8 @@
-import { FindOptionsWhere, LessThanOrEqual, Not } from 'typeorm';
+import { Between, FindOptionsWhere, LessThan, LessThanOrEqual, MoreThanOrEqual, Not } from 'typeorm';
 import { ExecutionChanges, ExecutionGuard, guardHolds } from '../../../../core/domain/execution/execution-guard';
-import { Execution } from '../../../../core/domain/execution/execution.entity';
+import { EXECUTION_STATUSES, Execution, ExecutionStatus } from '../../../../core/domain/execution/execution.entity';
 import { ExecutionNotFoundError } from '../../../../core/domain/execution/execution.errors';
-import { ExecutionListQuery, ExecutionRepository } from '../../../../core/ports/execution-repository.port';
+import { ExecutionFilterQuery, ExecutionListQuery, ExecutionRepository, ExecutionStatistics } from '../../../../core/ports/execution-repository.port';
 import { offsetOf, Page } from '../../../../core/shared/pagination';
 import { ExecutionOrmEntity } from '../entities/execution.orm-entity';
 import { ManagerProvider } from '../manager-provider';
@@ -22,8 +22,8 @@ const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof Exec
   error: ['errorCode', 'errorMessage'],
   attempt: ['attempt'],
   lease: ['leaseOwner', 'leaseExpiresMs'],
-  startedAt: ['startedAt'],
-  finishedAt: ['finishedAt'],
+  startedAt: ['startedAt', 'durationMs'],
+  finishedAt: ['finishedAt', 'durationMs'],
 };
 
 export class TypeOrmExecutionRepository implements ExecutionRepository {
@@ -67,15 +67,32 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
   }
 
   async list(query: ExecutionListQuery): Promise<Page<Execution>> {
-    const where: FindOptionsWhere<ExecutionOrmEntity> = {};
-    if (query.ownerId !== undefined) where.ownerId = query.ownerId;
-    if (query.targetType !== undefined) where.targetType = query.targetType;
-    if (query.targetId !== undefined) where.targetId = query.targetId;
+    const where = whereOf(query);
     if (query.status !== undefined) where.status = query.status;
+    if (query.parentExecutionId !== undefined) where.parentExecutionId = query.parentExecutionId;
     const [rows, total] = await this.managers.use((manager) =>
       manager.findAndCount(ExecutionOrmEntity, { where, order: { createdAt: 'DESC', id: 'DESC' }, skip: offsetOf(query), take: query.pageSize }),
     );
     return { items: rows.map(toExecution), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async statistics(query: ExecutionFilterQuery): Promise<ExecutionStatistics> {
+    const rows = await this.managers.use((manager) =>
+      manager
+        .createQueryBuilder(ExecutionOrmEntity, 'e')
+        .select('e.status', 'status')
+        .addSelect('COUNT(*)', 'count')
+        .addSelect('SUM(e.prompt_tokens)', 'promptTokens')
+        .addSelect('SUM(e.completion_tokens)', 'completionTokens')
+        .addSelect('SUM(e.total_tokens)', 'totalTokens')
+        .addSelect('SUM(e.llm_calls)', 'llmCalls')
+        .addSelect('SUM(CASE WHEN e.duration_ms >= 0 THEN e.duration_ms ELSE 0 END)', 'durationSum')
+        .addSelect('SUM(CASE WHEN e.duration_ms >= 0 THEN 1 ELSE 0 END)', 'durationCount')
+        .where(whereOf(query))
+        .groupBy('e.status')
+        .getRawMany<Record<string, string | number | null>>(),
+    );
+    return toStatistics(rows);
   }
 
   async findExpiredLeases(now: Date, limit: number): Promise<Execution[]> {
@@ -88,4 +105,31 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
     );
     return rows.map(toExecution);
   }
+}
+
+function whereOf(query: ExecutionFilterQuery): FindOptionsWhere<ExecutionOrmEntity> {
+  const where: FindOptionsWhere<ExecutionOrmEntity> = {};
+  if (query.ownerId !== undefined) where.ownerId = query.ownerId;
+  if (query.targetType !== undefined) where.targetType = query.targetType;
+  if (query.targetId !== undefined) where.targetId = query.targetId;
+  if (query.createdFrom !== undefined && query.createdBefore !== undefined)
+    where.createdAt = Between(query.createdFrom, new Date(query.createdBefore.getTime() - 1));
+  else if (query.createdFrom !== undefined) where.createdAt = MoreThanOrEqual(query.createdFrom);
+  else if (query.createdBefore !== undefined) where.createdAt = LessThan(query.createdBefore);
+  return where;
+}
+
+/** Drivers hand sums back as numbers or strings (MySQL DECIMAL), NULL for none. */
+function toStatistics(rows: Array<Record<string, string | number | null>>): ExecutionStatistics {
+  const byStatus = Object.fromEntries(EXECUTION_STATUSES.map((status) => [status, 0])) as Record<ExecutionStatus, number>;
+  const sum = (field: string) => rows.reduce((total, row) => total + Number(row[field] ?? 0), 0);
+  for (const row of rows) byStatus[row.status as ExecutionStatus] = Number(row.count);
+  const durations = sum('durationCount');
+  return {
+    total: sum('count'),
+    byStatus,
+    averageDurationMs: durations === 0 ? null : Math.round(sum('durationSum') / durations),
+    tokenUsage: { promptTokens: sum('promptTokens'), completionTokens: sum('completionTokens'), totalTokens: sum('totalTokens') },
+    llmCalls: sum('llmCalls'),
+  };
 }

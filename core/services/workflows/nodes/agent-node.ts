@@ -8,9 +8,9 @@ import { NodeFailure } from './node-failure';
 export class AgentNode implements NodeExecutor {
   constructor(private readonly agents: Pick<AgentCaller, 'call'>) {}
 
-  async run({ actor, config, scope, budget, signal }: NodeRunContext): Promise<NodeRunResult> {
+  async run({ actor, config, scope, budget, signal, trace }: NodeRunContext): Promise<NodeRunResult> {
     const message = renderTemplate(textField(config, 'input') ?? '{{last}}', scope);
-    const result = await this.agents.call(actor, textField(config, 'agent_id') ?? '', message, { budget, signal });
+    const result = await this.agents.call(actor, textField(config, 'agent_id') ?? '', message, { budget, signal, executionId: trace.executionId });
     if (!result.success) {
       const error = result.error ?? { code: 'agent.run_failed', message: 'The agent run did not complete' };
       throw new NodeFailure(error.code, error.message, result.tokenUsage);

@@ -7,6 +7,7 @@ import { AddExecutionParentAndDuration1795254451500 } from '../../../adapters/st
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { TypeOrmExecutionRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-execution-repository';
 import { describeWithEnv } from '../../support/infrastructure';
+import { migrationsBefore } from '../../support/migrations-before';
 import { createTestDatabase, TestDatabase } from '../../support/test-database';
 
 const OWNER = '0c0c0c0c-0000-4000-8000-000000000001';
@@ -27,7 +28,7 @@ function describeMigration(kind: StorageKind): void {
 
   it('When finished executions exist before durations were stored, Then the migration computes theirs, so statistics average them; unfinished ones have none', async () => {
     const options = createDataSource(database.config).options;
-    const earlier = new DataSource({ ...options, migrations: MIGRATIONS.filter((m) => m !== AddExecutionParentAndDuration1795254451500) } as DataSourceOptions);
+    const earlier = new DataSource({ ...options, migrations: migrationsBefore(AddExecutionParentAndDuration1795254451500) } as DataSourceOptions);
     await earlier.initialize();
     await earlier.runMigrations();
     for (const [id, status, finishedAt] of rows) {

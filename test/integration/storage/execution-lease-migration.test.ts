@@ -7,6 +7,7 @@ import { AddExecutionLeases1795254451300 } from '../../../adapters/storage/typeo
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { TypeOrmExecutionRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-execution-repository';
 import { describeWithEnv } from '../../support/infrastructure';
+import { migrationsBefore } from '../../support/migrations-before';
 import { createTestDatabase, TestDatabase } from '../../support/test-database';
 
 const OWNER = '0b0b0b0b-0000-4000-8000-000000000001';
@@ -23,7 +24,7 @@ function describeMigration(kind: StorageKind): void {
 
   it('When executions exist before leases, Then they read back unchanged, started ones count one attempt, and a running one is left for the reclaim loop', async () => {
     const options = createDataSource(database.config).options;
-    const earlier = new DataSource({ ...options, migrations: MIGRATIONS.filter((m) => m !== AddExecutionLeases1795254451300) } as DataSourceOptions);
+    const earlier = new DataSource({ ...options, migrations: migrationsBefore(AddExecutionLeases1795254451300) } as DataSourceOptions);
     await earlier.initialize();
     await earlier.runMigrations();
     for (const [status, id] of [

@@ -7,6 +7,7 @@ import { TypeOrmAgentRepository } from '../../../adapters/storage/typeorm/reposi
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
 import { describeWithEnv } from '../../support/infrastructure';
+import { migrationsBefore } from '../../support/migrations-before';
 import { createTestDatabase, TestDatabase } from '../../support/test-database';
 
 const AGENT_ID = '0a0a0a0a-0000-4000-8000-000000000001';
@@ -22,7 +23,7 @@ function describeMigration(kind: StorageKind): void {
 
   it('When agents exist before the model configurations arrive, Then they keep every field and are bound to none', async () => {
     const options = createDataSource(database.config).options;
-    const earlier = new DataSource({ ...options, migrations: MIGRATIONS.filter((m) => m !== CreateModelConfigsAndLlmCalls1795254451100) } as DataSourceOptions);
+    const earlier = new DataSource({ ...options, migrations: migrationsBefore(CreateModelConfigsAndLlmCalls1795254451100) } as DataSourceOptions);
     await earlier.initialize();
     await earlier.runMigrations();
     await earlier.query(

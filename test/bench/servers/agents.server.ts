@@ -75,7 +75,7 @@ async function seed(config: ReturnType<typeof loadConfig>, userId: string): Prom
           if (i === AGENTS / 2) pointId = agent.id;
           return toAgentRow({ ...agent, status: deployed ? 'deployed' : 'draft' });
         });
-        await manager.createQueryBuilder().insert().into(AgentOrmEntity).values(rows).execute();
+        await manager.createQueryBuilder().insert().into(AgentOrmEntity).values(rows).updateEntity(false).execute();
       }
       await rebuildAgentCounts((sql) => manager.query(sql));
     });

@@ -1,8 +1,38 @@
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { createDataSource } from '../../adapters/storage/typeorm/data-source.factory';
 import { MIGRATIONS } from '../../adapters/storage/typeorm/migrations';
+import { TestDatabase } from './test-database';
+
+type Migration = (typeof MIGRATIONS)[number];
 
 /** The migrations that come before `migration`: the schema as it stood when it was written (later ones may depend on it). */
-export function migrationsBefore(migration: (typeof MIGRATIONS)[number]): typeof MIGRATIONS {
+export function migrationsBefore(migration: Migration): typeof MIGRATIONS {
   const index = MIGRATIONS.indexOf(migration);
   if (index < 0) throw new Error(`${migration.name} is not a listed migration`);
   return MIGRATIONS.slice(0, index);
+}
+
+/**
+ * Migrates `database` up to just before `migration`, lets `seed` store rows in that older schema,
+ * then runs every migration: answers the migrated data source (the caller destroys it).
+ */
+export async function migratedAcross(database: TestDatabase, migration: Migration, seed: (earlier: DataSource) => Promise<void>): Promise<DataSource> {
+  const options = createDataSource(database.config).options;
+  const earlier = new DataSource({ ...options, migrations: migrationsBefore(migration) } as DataSourceOptions);
+  await earlier.initialize();
+  try {
+    await earlier.runMigrations();
+    await seed(earlier);
+  } finally {
+    await earlier.destroy();
+  }
+  const current = new DataSource({ ...options, migrations: MIGRATIONS } as DataSourceOptions);
+  await current.initialize();
+  try {
+    await current.runMigrations();
+  } catch (error) {
+    await current.destroy();
+    throw error;
+  }
+  return current;
 }

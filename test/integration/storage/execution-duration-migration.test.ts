@@ -1,13 +1,10 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
 import { StorageKind } from '../../../adapters/config/app-config';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
-import { createDataSource } from '../../../adapters/storage/typeorm/data-source.factory';
-import { MIGRATIONS } from '../../../adapters/storage/typeorm/migrations';
 import { AddExecutionParentAndDuration1795254451500 } from '../../../adapters/storage/typeorm/migrations/1795254451500-add-execution-parent-and-duration.migration';
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { TypeOrmExecutionRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-execution-repository';
 import { describeWithEnv } from '../../support/infrastructure';
-import { migrationsBefore } from '../../support/migrations-before';
+import { migratedAcross } from '../../support/migrations-before';
 import { createTestDatabase, TestDatabase } from '../../support/test-database';
 
 const OWNER = '0c0c0c0c-0000-4000-8000-000000000001';
@@ -27,41 +24,34 @@ function describeMigration(kind: StorageKind): void {
   });
 
   it('When finished executions exist before durations were stored, Then the migration computes theirs, so statistics average them; unfinished ones have none', async () => {
-    const options = createDataSource(database.config).options;
-    const earlier = new DataSource({ ...options, migrations: migrationsBefore(AddExecutionParentAndDuration1795254451500) } as DataSourceOptions);
-    await earlier.initialize();
-    await earlier.runMigrations();
-    for (const [id, status, finishedAt] of rows) {
-      await earlier.query(
-        'INSERT INTO executions (id, owner_id, target_type, target_id, mode, triggered_by, schedule_id, status, success, payload, prompt_tokens, completion_tokens, total_tokens, error_code, error_message, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          id,
-          OWNER,
-          'agent',
-          OWNER,
-          'agent',
-          'api',
-          '',
-          status,
-          0,
-          '{"input":"hi","output":null,"steps":[]}',
-          1,
-          2,
-          3,
-          '',
-          '',
-          '2024-01-02 03:04:05.000',
-          '2024-01-02 03:04:06.000',
-          finishedAt,
-        ],
-      );
-    }
-    await earlier.destroy();
-
-    const current = new DataSource({ ...options, migrations: MIGRATIONS } as DataSourceOptions);
-    await current.initialize();
+    const current = await migratedAcross(database, AddExecutionParentAndDuration1795254451500, async (earlier) => {
+      for (const [id, status, finishedAt] of rows) {
+        await earlier.query(
+          'INSERT INTO executions (id, owner_id, target_type, target_id, mode, triggered_by, schedule_id, status, success, payload, prompt_tokens, completion_tokens, total_tokens, error_code, error_message, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [
+            id,
+            OWNER,
+            'agent',
+            OWNER,
+            'agent',
+            'api',
+            '',
+            status,
+            0,
+            '{"input":"hi","output":null,"steps":[]}',
+            1,
+            2,
+            3,
+            '',
+            '',
+            '2024-01-02 03:04:05.000',
+            '2024-01-02 03:04:06.000',
+            finishedAt,
+          ],
+        );
+      }
+    });
     try {
-      await current.runMigrations();
       const executions = new TypeOrmExecutionRepository(new ManagerProvider(current, new OpenGate()));
       // (1,500 + 3,500) / 2: the running record has no duration yet.
       expect(await executions.statistics({ ownerId: OWNER })).toMatchObject({ total: 3, averageDurationMs: 2500 });

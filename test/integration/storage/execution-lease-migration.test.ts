@@ -1,13 +1,10 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
 import { StorageKind } from '../../../adapters/config/app-config';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
-import { createDataSource } from '../../../adapters/storage/typeorm/data-source.factory';
-import { MIGRATIONS } from '../../../adapters/storage/typeorm/migrations';
 import { AddExecutionLeases1795254451300 } from '../../../adapters/storage/typeorm/migrations/1795254451300-add-execution-leases.migration';
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { TypeOrmExecutionRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-execution-repository';
 import { describeWithEnv } from '../../support/infrastructure';
-import { migrationsBefore } from '../../support/migrations-before';
+import { migratedAcross } from '../../support/migrations-before';
 import { createTestDatabase, TestDatabase } from '../../support/test-database';
 
 const OWNER = '0b0b0b0b-0000-4000-8000-000000000001';
@@ -23,45 +20,38 @@ function describeMigration(kind: StorageKind): void {
   });
 
   it('When executions exist before leases, Then they read back unchanged, started ones count one attempt, and a running one is left for the reclaim loop', async () => {
-    const options = createDataSource(database.config).options;
-    const earlier = new DataSource({ ...options, migrations: migrationsBefore(AddExecutionLeases1795254451300) } as DataSourceOptions);
-    await earlier.initialize();
-    await earlier.runMigrations();
-    for (const [status, id] of [
-      ['pending', ids.pending],
-      ['running', ids.running],
-      ['completed', ids.done],
-    ]) {
-      await earlier.query(
-        'INSERT INTO executions (id, owner_id, target_type, target_id, mode, triggered_by, schedule_id, status, success, payload, prompt_tokens, completion_tokens, total_tokens, error_code, error_message, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          id,
-          OWNER,
-          'agent',
-          OWNER,
-          'agent',
-          'api',
-          '',
-          status,
-          status === 'completed' ? 1 : 0,
-          '{"input":"hi","output":null,"steps":[]}',
-          1,
-          2,
-          3,
-          '',
-          '',
-          '2024-01-02 03:04:05.678',
-          '2024-01-02 03:04:06.000',
-          '1970-01-01 00:00:00.000',
-        ],
-      );
-    }
-    await earlier.destroy();
-
-    const current = new DataSource({ ...options, migrations: MIGRATIONS } as DataSourceOptions);
-    await current.initialize();
+    const current = await migratedAcross(database, AddExecutionLeases1795254451300, async (earlier) => {
+      for (const [status, id] of [
+        ['pending', ids.pending],
+        ['running', ids.running],
+        ['completed', ids.done],
+      ]) {
+        await earlier.query(
+          'INSERT INTO executions (id, owner_id, target_type, target_id, mode, triggered_by, schedule_id, status, success, payload, prompt_tokens, completion_tokens, total_tokens, error_code, error_message, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [
+            id,
+            OWNER,
+            'agent',
+            OWNER,
+            'agent',
+            'api',
+            '',
+            status,
+            status === 'completed' ? 1 : 0,
+            '{"input":"hi","output":null,"steps":[]}',
+            1,
+            2,
+            3,
+            '',
+            '',
+            '2024-01-02 03:04:05.678',
+            '2024-01-02 03:04:06.000',
+            '1970-01-01 00:00:00.000',
+          ],
+        );
+      }
+    });
     try {
-      await current.runMigrations();
       const executions = new TypeOrmExecutionRepository(new ManagerProvider(current, new OpenGate()));
       expect(await executions.findById(ids.pending)).toMatchObject({ status: 'pending', attempt: 0, lease: null, options: {}, llmCalls: 0, input: 'hi' });
       expect(await executions.findById(ids.done)).toMatchObject({

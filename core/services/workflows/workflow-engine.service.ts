@@ -4,27 +4,18 @@ import { clipJson, stepOutputChars } from '../../domain/execution/recorded-json'
 import { addUsage, TokenUsage, ZERO_USAGE } from '../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
 import { RunTrace } from '../../domain/run/run-trace';
-import { WorkflowGraph, WorkflowNode, WorkflowNodeType } from '../../domain/workflow/workflow-graph';
+import { WorkflowGraph, WorkflowNode } from '../../domain/workflow/workflow-graph';
 import { validateWorkflowGraph } from '../../domain/workflow/workflow-graph.rules';
 import { WorkflowRunError, WorkflowRunResult, WorkflowStep } from '../../domain/workflow/workflow-run';
 import { InvalidWorkflowError } from '../../domain/workflow/workflow.errors';
 import { CLOCK, Clock } from '../../ports/clock.port';
-import { LLM_PROVIDER, LlmProvider } from '../../ports/llm-provider.port';
 import { LOGGER, Logger } from '../../ports/logger.port';
 import { DomainError } from '../../shared/domain-error';
 import { JsonValue } from '../../shared/json';
-import { AgentCaller } from '../agents/agent-caller.service';
-import { ToolRunner } from '../tools/tool-runner.service';
 import { GraphRun } from './graph-run';
-import { AgentNode } from './nodes/agent-node';
-import { conditionNode } from './nodes/condition-node';
-import { endNode } from './nodes/end-node';
-import { LlmNode } from './nodes/llm-node';
-import { NodeExecutor, NodeRunContext, NodeRunResult } from './nodes/node-executor';
+import { NodeTypes } from './node-types.service';
+import { NodeRunContext, NodeRunResult } from './nodes/node-executor';
 import { NodeFailure } from './nodes/node-failure';
-import { startNode } from './nodes/start-node';
-import { templateNode } from './nodes/template-node';
-import { ToolNode } from './nodes/tool-node';
 import { WORKFLOW_SETTINGS, WorkflowSettings } from './workflow-settings';
 
 export interface WorkflowRunOptions {
@@ -64,26 +55,12 @@ interface NodeOutcome {
  */
 @injectable()
 export class WorkflowEngine {
-  private readonly executors: Record<WorkflowNodeType, NodeExecutor>;
-
   constructor(
-    @inject(LLM_PROVIDER) llm: LlmProvider,
-    @inject(AgentCaller) agents: Pick<AgentCaller, 'call'>,
-    @inject(ToolRunner) tools: Pick<ToolRunner, 'use'>,
+    @inject(NodeTypes) private readonly nodeTypes: Pick<NodeTypes, 'get'>,
     @inject(WORKFLOW_SETTINGS) private readonly settings: WorkflowSettings,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.executors = {
-      start: startNode,
-      end: endNode,
-      template: templateNode,
-      condition: conditionNode,
-      llm: new LlmNode(llm),
-      agent: new AgentNode(agents),
-      tool: new ToolNode(tools),
-    };
-  }
+  ) {}
 
   /** Throws `InvalidWorkflowError` for a graph that breaks the rules; node failures are in the result. */
   async run(actor: Actor, graph: WorkflowGraph, input: JsonValue, options: WorkflowRunOptions = {}): Promise<WorkflowRunResult> {
@@ -124,7 +101,7 @@ export class WorkflowEngine {
     let result: NodeRunResult;
     try {
       const context = { actor, node, config: node.config ?? {}, scope: run.scopeFor(node), ...shared };
-      result = await this.executors[node.type].run(context);
+      result = await this.nodeTypes.get(node.type).run(context);
     } catch (thrown) {
       run.fail(node.id);
       const error = this.errorOf(thrown, node, signal);

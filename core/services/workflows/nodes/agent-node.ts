@@ -1,11 +1,19 @@
 import { renderTemplate } from '../../../domain/workflow/template';
 import { AgentCaller } from '../../agents/agent-caller.service';
 import { textField } from './node-config';
-import { NodeExecutor, NodeRunContext, NodeRunResult } from './node-executor';
+import { NodeRunContext, NodeRunResult } from './node-executor';
+import { NodeType } from './node-type';
 import { NodeFailure } from './node-failure';
 
 /** Runs a stored agent on the rendered `input` (default: the predecessor's output); its reply is the output. */
-export class AgentNode implements NodeExecutor {
+export class AgentNode implements NodeType {
+  readonly type = 'agent';
+  readonly configSchema = {
+    type: 'object',
+    required: ['agent_id'],
+    properties: { agent_id: { type: 'string', minLength: 1, maxLength: 100 }, input: { type: 'string' } },
+  };
+
   constructor(private readonly agents: Pick<AgentCaller, 'call'>) {}
 
   async run({ actor, config, scope, budget, signal, trace }: NodeRunContext): Promise<NodeRunResult> {

@@ -4,7 +4,8 @@ import { ToolUseRateLimitedError } from '../../../domain/tool/tool.errors';
 import { JsonObject } from '../../../shared/json';
 import { ToolRunner } from '../../tools/tool-runner.service';
 import { objectField, textField } from './node-config';
-import { NodeExecutor, NodeRunContext, NodeRunResult } from './node-executor';
+import { NodeRunContext, NodeRunResult } from './node-executor';
+import { NodeType } from './node-type';
 import { NodeFailure } from './node-failure';
 
 /**
@@ -12,7 +13,18 @@ import { NodeFailure } from './node-failure';
  * fails the node, unless `continue_on_error` is true: then the output is null and the error
  * is recorded on the step. A spent tool-use rate is such a failure (`tool.rate_limited`).
  */
-export class ToolNode implements NodeExecutor {
+export class ToolNode implements NodeType {
+  readonly type = 'tool';
+  readonly configSchema = {
+    type: 'object',
+    required: ['tool_id'],
+    properties: {
+      tool_id: { type: 'string', minLength: 1, maxLength: 100 },
+      arguments: { type: 'object' },
+      continue_on_error: { type: 'boolean' },
+    },
+  };
+
   constructor(private readonly tools: Pick<ToolRunner, 'use'>) {}
 
   async run({ actor, config, scope, budget, trace, signal }: NodeRunContext): Promise<NodeRunResult> {

@@ -9,6 +9,9 @@ import { ChatRequest, ChatResponse, ChatStreamEvent, LlmProvider } from '../../.
 import { Logger } from '../../../../core/ports/logger.port';
 import { JsonObject, JsonValue } from '../../../../core/shared/json';
 import { ToolUseContext } from '../../../../core/services/tools/tool-runner.service';
+import { NodeTypes } from '../../../../core/services/workflows/node-types.service';
+import { ControlNodeTypes } from '../../../../core/services/workflows/nodes/control-node-types';
+import { LeafNodeTypes } from '../../../../core/services/workflows/nodes/leaf-node-types';
 import { WorkflowEngine } from '../../../../core/services/workflows/workflow-engine.service';
 import { edge, linearGraph, node } from '../../../fixtures/workflows/workflow.mother';
 
@@ -70,7 +73,8 @@ function harness(
   const clock = { now: () => new Date((tick += 5)) };
   const errors: unknown[] = [];
   const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (fields) => errors.push(fields) };
-  const engine = new WorkflowEngine(llm, agents, tools, { maxLlmCallsPerRun: options.maxLlmCallsPerRun ?? 50 }, clock, logger);
+  const nodeTypes = new NodeTypes(new ControlNodeTypes(), new LeafNodeTypes(llm, agents, tools));
+  const engine = new WorkflowEngine(nodeTypes, { maxLlmCallsPerRun: options.maxLlmCallsPerRun ?? 50 }, clock, logger);
   return { engine, llm, tools, agentCalls, errors };
 }
 

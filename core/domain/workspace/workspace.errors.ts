@@ -1,0 +1,27 @@
+import { DomainError } from '../../shared/domain-error';
+
+/**
+ * A workspace path that could leave the caller's workspace or is malformed: absolute, with `..`,
+ * percent-encoded traversal, a NUL byte, or a symlink that points outside (behaviour rule 8).
+ */
+export class WorkspacePathRefusedError extends DomainError {
+  readonly code = 'workspace.path_refused';
+  constructor(reason: string) {
+    super(`The path is refused: ${reason}`);
+  }
+}
+
+export class WorkspaceFileNotFoundError extends DomainError {
+  readonly code = 'workspace.not_found';
+  constructor(path: string) {
+    super(`No file "${path}" in the workspace`);
+  }
+}
+
+/** A file larger than the operation allows. */
+export class WorkspaceFileTooLargeError extends DomainError {
+  readonly code = 'workspace.too_large';
+  constructor(maxBytes: number) {
+    super(`The file is larger than ${maxBytes} bytes`);
+  }
+}

@@ -13,11 +13,11 @@ export interface WorkflowNode {
   config?: JsonObject;
 }
 
-/** `condition` is set exactly on the edges leaving a condition node: the branch they belong to. */
+/** `condition` is set exactly on the edges leaving a branching node (condition: `true`/`false`; classifier: a class label): the branch they belong to. */
 export interface WorkflowEdge {
   source: string;
   target: string;
-  condition?: 'true' | 'false';
+  condition?: string;
 }
 
 /** A directed acyclic graph with one `start` node and at least one `end` node. */

@@ -6,7 +6,7 @@ import { JsonValue } from '../../shared/json';
 interface Settled {
   status: 'completed' | 'failed' | 'skipped';
   output: JsonValue;
-  branch?: 'true' | 'false';
+  branch?: string;
   /** Position in the run: the latest predecessor is `{{last}}`. */
   sequence: number;
 }
@@ -48,7 +48,7 @@ export class GraphRun {
     return { input: this.input, outputs: this.outputs, last: latest?.output ?? null };
   }
 
-  complete(nodeId: string, output: JsonValue, branch?: 'true' | 'false'): void {
+  complete(nodeId: string, output: JsonValue, branch?: string): void {
     this.settle(nodeId, { status: 'completed', output, branch });
     this.outputs.set(nodeId, output);
   }

@@ -22,8 +22,8 @@ export interface NodeRunContext {
 
 export interface NodeRunResult {
   output: JsonValue;
-  /** Condition nodes: the edges to take. */
-  branch?: 'true' | 'false';
+  /** Branching nodes (condition, classifier): the label of the edges to take. */
+  branch?: string;
   tokenUsage?: TokenUsage;
   /** A failure the node recorded without failing the run (a tool with `continue_on_error`). */
   error?: { code: string; message: string };

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { LogFields, Logger } from '../../core/ports/logger.port';
 
-/** Bytes gathered before one write to stdout. */
-const BUFFER_BYTES = 16384;
+/** Bytes gathered before one write to stdout (below sonic-boom's 16 KiB write cap). */
+const BUFFER_BYTES = 8192;
 /** Longest a line waits in the buffer. */
 const FLUSH_EVERY_MS = 1000;
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'x-api-key', 'x-webhook-token'];

@@ -1,4 +1,4 @@
-import { withoutCredentialHeaders } from '../../../../adapters/system/pino-logger';
+import { createPinoRoot, withoutCredentialHeaders } from '../../../../adapters/system/pino-logger';
 
 describe('withoutCredentialHeaders', () => {
   it('drops the credential headers of a logged request, whatever their case, and keeps the rest', () => {
@@ -15,5 +15,11 @@ describe('withoutCredentialHeaders', () => {
     expect(withoutCredentialHeaders(req)).toBe(req);
     expect(withoutCredentialHeaders('GET /')).toBe('GET /');
     expect(withoutCredentialHeaders(null)).toBeNull();
+  });
+});
+
+describe('createPinoRoot', () => {
+  it('builds the root logger at the configured level', () => {
+    expect(createPinoRoot('warn').level).toBe('warn');
   });
 });

@@ -25,3 +25,11 @@ export class WorkspaceFileTooLargeError extends DomainError {
     super(`The file is larger than ${maxBytes} bytes`);
   }
 }
+
+/** A write that would take the owner's workspace past its size cap (bytes, or files and folders). */
+export class WorkspaceFullError extends DomainError {
+  readonly code = 'workspace.exceeded';
+  constructor(limit: string) {
+    super(`The workspace is full (at most ${limit}); delete files first`);
+  }
+}

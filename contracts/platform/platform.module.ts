@@ -14,6 +14,7 @@ import { ModelConfigsController } from './controllers/model-configs.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
+import { UploadsController } from './controllers/uploads.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
@@ -33,6 +34,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatBranchesController,
     AgentChatOrchestrationController,
     SwarmController,
+    UploadsController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

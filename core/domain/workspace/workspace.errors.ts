@@ -33,3 +33,8 @@ export class WorkspaceFullError extends DomainError {
     super(`The workspace is full (at most ${limit}); delete files first`);
   }
 }
+
+/** An upload whose content is not one of the accepted types, or does not match its extension. */
+export class UploadTypeRefusedError extends DomainError {
+  readonly code = 'upload.unsupported_type';
+}

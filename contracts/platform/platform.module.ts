@@ -11,6 +11,7 @@ import { ExecutionSocketController } from './controllers/execution-socket.contro
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
+import { NodeTemplatesController } from './controllers/node-templates.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
@@ -35,6 +36,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatOrchestrationController,
     SwarmController,
     UploadsController,
+    NodeTemplatesController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

@@ -12,6 +12,7 @@ import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
 import { NodeTemplatesController } from './controllers/node-templates.controller';
+import { NodesController } from './controllers/nodes.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
@@ -37,6 +38,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     SwarmController,
     UploadsController,
     NodeTemplatesController,
+    NodesController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

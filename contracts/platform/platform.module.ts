@@ -11,9 +11,12 @@ import { ExecutionSocketController } from './controllers/execution-socket.contro
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
+import { NodeTemplatesController } from './controllers/node-templates.controller';
+import { NodesController } from './controllers/nodes.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
+import { UploadsController } from './controllers/uploads.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
@@ -33,6 +36,9 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatBranchesController,
     AgentChatOrchestrationController,
     SwarmController,
+    UploadsController,
+    NodeTemplatesController,
+    NodesController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

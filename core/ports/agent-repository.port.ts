@@ -1,4 +1,5 @@
 import { Agent, AgentStatus } from '../domain/agent/agent.entity';
+import { AgentListPosition } from '../domain/agent/agent-list-cursor';
 import { AgentVersion } from '../domain/agent/agent-version';
 import { token } from '../shared/token';
 
@@ -17,6 +18,11 @@ export interface AgentSlice {
   total: number;
 }
 
+export interface AgentSeekSlice extends AgentSlice {
+  /** Whether agents the query matches follow the last item. */
+  more: boolean;
+}
+
 /** Stored agents and their versions. Access rules live in the services, not here. */
 export interface AgentRepository {
   findById(id: string): Promise<Agent | undefined>;
@@ -32,6 +38,11 @@ export interface AgentRepository {
   /** Deletes the agent only if it is still in `expectedStatus`; false when it is not, or is gone. */
   deleteIfStatus(id: string, expectedStatus: AgentStatus): Promise<boolean>;
   list(query: AgentQuery, offset: number, limit: number): Promise<AgentSlice>;
+  /**
+   * Up to `limit` agents that come after `after` in list order, whether or not an agent stands at
+   * `after` any more: agents inserted or deleted meanwhile never shift the rest (keyset paging).
+   */
+  listAfter(query: AgentQuery, after: AgentListPosition, limit: number): Promise<AgentSeekSlice>;
   /**
    * Makes the agent its owner's main agent and unsets the owner's previous one, in one transaction.
    * Sets `updatedAt` of both to `now`; false when the agent is gone.

@@ -26,6 +26,7 @@ export interface AgentPage {
   total: number;
   page: number;
   page_size: number;
+  next_cursor: string | null;
 }
 
 /** `/api/v1/agents` of a running platform, called as a user (or anonymously). */

@@ -8,6 +8,7 @@ import { AgentRemover } from '../../../core/services/agents/agent-remover.servic
 import { actorOf } from '../auth/actor-of';
 import { AgentExportResponse, AgentImportRequest, AgentPageResponse, AgentPayloadRequest, AgentResponse } from '../dto/agent.dto';
 import { ErrorResponse } from '../dto/error.dto';
+import { decodeAgentListCursor } from '../mappers/agent-list-cursor.mapper';
 import { toAgentImportInput, toAgentPayloadInput } from '../mappers/agent-request.mapper';
 import { exportFileName, toAgentExportResponse, toAgentPageResponse, toAgentResponse } from '../mappers/agent.mapper';
 
@@ -32,13 +33,16 @@ export class AgentsController extends Controller {
   }
 
   /**
-   * Your agents and every deployed agent (admins: all), newest first.
+   * Your agents and every deployed agent (admins: all), newest first. Pass `page`, or `cursor` (the
+   * `next_cursor` of the page before) to walk the list without gaps or repeats while agents are added.
+   * @param cursor The previous page's `next_cursor`, instead of `page`.
    * @param search Substring of the name or description (case-insensitive for ASCII letters; `%` and `_` are literal), at most 200 characters.
    * @param status `draft`, `deployed` or `stopped`.
    * @isInt page
    * @isInt page_size
    */
   @Get()
+  @Response<ErrorResponse>(400, 'A cursor no page handed out, or a cursor together with page')
   @Response<ErrorResponse>(422, 'Invalid filter or pagination')
   public async list(
     @Request() request: ExpressRequest,
@@ -46,8 +50,10 @@ export class AgentsController extends Controller {
     @Query() page_size?: number,
     @Query() search?: string,
     @Query() status?: string,
+    @Query() cursor?: string,
   ): Promise<AgentPageResponse> {
-    return toAgentPageResponse(await this.manager.list(actorOf(request), { page, pageSize: page_size, search, status }));
+    const filter = { page, cursor: cursor === undefined ? undefined : decodeAgentListCursor(cursor), pageSize: page_size, search, status };
+    return toAgentPageResponse(await this.manager.list(actorOf(request), filter));
   }
 
   /** Creates a draft at version 1; fields left out take their defaults. */

@@ -118,8 +118,11 @@ export interface AgentResponse {
 export interface AgentPageResponse {
   items: AgentResponse[];
   total: number;
+  /** The page's number: as requested, or counted along a walk by cursor. */
   page: number;
   page_size: number;
+  /** Pass as `cursor` to read the next page; null on the last page. */
+  next_cursor: string | null;
 }
 
 /** A portable copy of an agent's payload; `POST /agents/import` takes it back. */

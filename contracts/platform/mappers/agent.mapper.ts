@@ -1,7 +1,8 @@
 import { Agent } from '../../../core/domain/agent/agent.entity';
 import { AgentExport } from '../../../core/domain/agent/agent-export';
-import { Page } from '../../../core/shared/pagination';
+import { AgentPage } from '../../../core/services/agents/agent-manager.service';
 import { AgentExportResponse, AgentPageResponse, AgentResponse } from '../dto/agent.dto';
+import { encodeAgentListCursor } from './agent-list-cursor.mapper';
 
 export function toAgentResponse(agent: Agent): AgentResponse {
   const { provider, modelName, temperature, modelConfigId } = agent.modelConfig;
@@ -27,8 +28,14 @@ export function toAgentResponse(agent: Agent): AgentResponse {
   };
 }
 
-export function toAgentPageResponse(page: Page<Agent>): AgentPageResponse {
-  return { items: page.items.map(toAgentResponse), total: page.total, page: page.page, page_size: page.pageSize };
+export function toAgentPageResponse(page: AgentPage): AgentPageResponse {
+  return {
+    items: page.items.map(toAgentResponse),
+    total: page.total,
+    page: page.page,
+    page_size: page.pageSize,
+    next_cursor: page.next ? encodeAgentListCursor(page.next) : null,
+  };
 }
 
 export function toAgentExportResponse(document: AgentExport): AgentExportResponse {

@@ -41,3 +41,8 @@ export class AgentValidationError extends DomainError {
     super(message, details);
   }
 }
+
+/** A list cursor that no page of the list handed out, or one passed together with `page`. */
+export class AgentListCursorError extends DomainError {
+  readonly code = 'agent.bad_request';
+}

@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { Agent, AGENT_STATUSES, AgentStatus } from '../../domain/agent/agent.entity';
-import { AgentConflictError, AgentValidationError, AgentVersionNotFoundError } from '../../domain/agent/agent.errors';
+import { AgentConflictError, AgentListCursorError, AgentValidationError, AgentVersionNotFoundError } from '../../domain/agent/agent.errors';
+import { AgentListCursor } from '../../domain/agent/agent-list-cursor';
 import { AGENT_LIMITS } from '../../domain/agent/agent-limits';
 import { AgentPayloadInput, withPayload } from '../../domain/agent/agent-payload';
 import { newAgent, versionOf } from '../../domain/agent/new-agent';
 import { Actor } from '../../domain/auth/actor';
-import { AGENT_REPOSITORY, AgentRepository } from '../../ports/agent-repository.port';
+import { AGENT_REPOSITORY, AgentQuery, AgentRepository, AgentSeekSlice } from '../../ports/agent-repository.port';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { ID_GENERATOR, IdGenerator } from '../../ports/id-generator.port';
 import { UNIT_OF_WORK, UnitOfWork } from '../../ports/unit-of-work.port';
@@ -25,9 +26,16 @@ import { AGENT_SETTINGS, AgentSettings } from './agent-settings';
 
 export interface AgentListFilter {
   page?: number;
+  /** Instead of `page`: the `next` of the page before. */
+  cursor?: AgentListCursor;
   pageSize?: number;
   search?: string;
   status?: string;
+}
+
+export interface AgentPage extends Page<Agent> {
+  /** Where the next page starts; null on the last page. */
+  next: AgentListCursor | null;
 }
 
 /**
@@ -72,8 +80,14 @@ export class AgentManager {
     return { ...withPayload(agent, stored.payload), version: stored.version, updatedAt: stored.createdAt };
   }
 
-  async list(actor: Actor, filter: AgentListFilter): Promise<Page<Agent>> {
-    const { request, issues } = checkPageRequest(filter.page, filter.pageSize);
+  /**
+   * A page by number, or the page after a cursor. A cursor keeps its place while agents are
+   * created or deleted (no agent comes twice or is skipped) and costs what page 1 does at any depth.
+   */
+  async list(actor: Actor, filter: AgentListFilter): Promise<AgentPage> {
+    const { cursor } = filter;
+    if (cursor !== undefined && filter.page !== undefined) throw new AgentListCursorError('Pass either page or cursor, not both');
+    const { request, issues } = checkPageRequest(cursor?.page ?? filter.page, filter.pageSize);
     issues.push(...filterIssues(filter));
     if (issues.length > 0) throw new AgentValidationError(summarizeIssues('Invalid agent list request', issues), issues);
     const query = {
@@ -81,8 +95,12 @@ export class AgentManager {
       status: filter.status as AgentStatus | undefined,
       search: filter.search || undefined,
     };
-    const slice = await this.agents.list(query, offsetOf(request), request.pageSize);
-    return { items: slice.items, total: slice.total, page: request.page, pageSize: request.pageSize };
+    const { items, total, more } = cursor
+      ? await this.agents.listAfter(query, cursor.after, request.pageSize)
+      : await this.pageAt(query, offsetOf(request), request.pageSize);
+    const last = items.at(-1);
+    const next = more && last ? { page: request.page + 1, after: { createdAt: last.createdAt, id: last.id } } : null;
+    return { items, total, page: request.page, pageSize: request.pageSize, next };
   }
 
   /** PUT: the body is the whole payload (fields left out take their defaults again); the version goes up by one. */
@@ -101,6 +119,11 @@ export class AgentManager {
     });
     await recordAgentChange(this.audit, actor, 'update', updated);
     return updated;
+  }
+
+  private async pageAt(query: AgentQuery, offset: number, limit: number): Promise<AgentSeekSlice> {
+    const slice = await this.agents.list(query, offset, limit);
+    return { ...slice, more: offset + slice.items.length < slice.total };
   }
 }
 

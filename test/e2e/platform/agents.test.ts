@@ -287,6 +287,7 @@ describe('Platform Agents API: records, versions and the list', () => {
         total: 5,
         page: 1,
         page_size: 20,
+        next_cursor: null,
       });
       expect(res.body.items[0]).toEqual((await api.call('GET', `/${made[4].id}`, cyd)).body);
     });
@@ -298,7 +299,7 @@ describe('Platform Agents API: records, versions and the list', () => {
       expect(first.body).toMatchObject({ total: 5, page: 1, page_size: 2 });
       expect(first.body.items.map((a) => a.name)).toEqual(['Gamma', '100% sure_thing']);
       expect(third.body.items.map((a) => a.name)).toEqual(['Alpha scout']);
-      expect(beyond.body).toEqual({ items: [], total: 5, page: 9, page_size: 2 });
+      expect(beyond.body).toEqual({ items: [], total: 5, page: 9, page_size: 2, next_cursor: null });
     });
 
     it('When searched, Then name and description match case-insensitively and % and _ are literal', async () => {

@@ -40,6 +40,27 @@ export function describeAgentListingContract(name: string, makeHarness: () => Pr
       }
       return { ids: pages.flat().map((a) => a.id), total, pages };
     };
+    /** Every page after the first, each read after the last item of the page before, as a client with `next_cursor` does. */
+    const walkAfter = async (query: AgentQuery, pageSize: number, betweenPages: (listed: Agent[]) => Promise<void> = async () => undefined) => {
+      const first = await repository().list(query, 0, pageSize);
+      const pages: Agent[][] = [first.items];
+      let more = first.items.length < first.total;
+      while (more) {
+        await betweenPages(pages.flat());
+        const last = pages[pages.length - 1].at(-1) as Agent;
+        const slice = await repository().listAfter(query, { createdAt: last.createdAt, id: last.id }, pageSize);
+        pages.push(slice.items);
+        more = slice.more;
+        if (pages.length > 200) throw new Error('the walk does not end');
+      }
+      return { ids: pages.flat().map((a) => a.id), pages };
+    };
+    const expectWalkMatches = async (query: AgentQuery, pageSize: number) => {
+      const expected = reference(stored, query).map((a) => a.id);
+      const { ids, pages } = await walkAfter(query, pageSize);
+      expect(ids).toEqual(expected);
+      expect(pages.slice(0, -1).every((page) => page.length === pageSize)).toBe(true);
+    };
     const expectMatches = async (query: AgentQuery, pageSize: number) => {
       const expected = reference(stored, query);
       const { ids, total, pages } = await listAll(query, pageSize);
@@ -86,6 +107,56 @@ export function describeAgentListingContract(name: string, makeHarness: () => Pr
           }
         },
       );
+    });
+
+    describe.each(visibility)('For %s, read after the last item of each page', (_who, user) => {
+      it.each(statuses.map((status) => [status ?? 'any status', status]))(
+        'When %s is walked in pages of 1, 4 and 100, with and without a search, Then the agents are the reference, each once, in order',
+        async (_label, status) => {
+          for (const search of [undefined, 'alpha']) {
+            for (const size of [1, 4, 100]) await expectWalkMatches({ visibleTo: user(), status, search }, size);
+          }
+        },
+      );
+    });
+
+    it('When the list is read after a place no agent holds, Then it goes on from that place and says whether more follow', async () => {
+      const expected = reference(stored, { visibleTo: ada });
+      const middle = expected[10];
+      // Just before `middle` in list order: same time, an id above every uuid.
+      const slice = await repository().listAfter({ visibleTo: ada }, { createdAt: middle.createdAt, id: 'g' }, 3);
+      expect({ ids: slice.items.map((a) => a.id), total: slice.total, more: slice.more }).toEqual({
+        ids: expected.slice(10, 13).map((a) => a.id),
+        total: expected.length,
+        more: true,
+      });
+      const end = await repository().listAfter({ visibleTo: ada }, { createdAt: expected[expected.length - 1].createdAt, id: '0' }, 3);
+      expect(end).toEqual({ items: [], total: expected.length, more: false });
+      const tail = await repository().listAfter({ visibleTo: ada }, expected[expected.length - 4], 3);
+      expect({ ids: tail.items.map((a) => a.id), more: tail.more }).toEqual({ ids: expected.slice(-3).map((a) => a.id), more: false });
+    });
+
+    it('When agents are created and deleted during a walk, Then the agents that were there come once each and none is skipped', async () => {
+      const before = reference(stored, { visibleTo: ada }).map((a) => a.id);
+      let minute = 200;
+      const added: Agent[] = [];
+      const deleted: string[] = [];
+      const { ids } = await walkAfter({ visibleTo: ada }, 4, async (listed) => {
+        // The agent the next page is read after goes away: the walk goes on from its place.
+        const last = listed[listed.length - 1];
+        if (deleted.length < 2 && last.ownerId === ada && (await repository().deleteIfStatus(last.id, last.status))) deleted.push(last.id);
+        // Newer than every agent listed so far: ahead of the walk, as every agent created now is.
+        const fresh = [anAgent({ ownerId: ada, createdAt: at(minute) }), anAgent({ ownerId: bob, status: 'deployed', createdAt: at(minute) })];
+        minute += 1;
+        for (const agent of fresh) await repository().create(agent);
+        added.push(...fresh);
+      });
+      stored.push(...added);
+      stored.splice(0, stored.length, ...stored.filter((a) => !deleted.includes(a.id)));
+      expect(added.length).toBeGreaterThan(4);
+      expect(deleted).toHaveLength(2);
+      expect(ids).toEqual(before);
+      expect(new Set(ids).size).toBe(ids.length);
     });
 
     it('When every page of one agent is read, Then each agent comes once, in order, from either end', async () => {

@@ -22,6 +22,12 @@ interface Order {
   mysql: boolean;
 }
 
+/** A newest-first page starts below this key: `createdAt` as the driver stores it. */
+export interface Seek {
+  createdAt: unknown;
+  id: string;
+}
+
 export function streamsOf(query: AgentQuery): Stream[] {
   const me = query.visibleTo;
   if (me === undefined || query.status === 'deployed') return [{ status: query.status }];
@@ -78,10 +84,20 @@ export async function pageIds(
   return reversed ? ids.reverse() : ids;
 }
 
-function pageQuery(streams: Stream[], search: string | undefined, order: Order): { sql: string; params: unknown[] } {
+/**
+ * The ids of up to `take` agents after `seek`, newest first. Each stream is a range of its index
+ * that starts at the key, so every page costs what the first one does, however deep.
+ */
+export async function idsAfter(manager: EntityManager, streams: Stream[], search: string | undefined, seek: Seek, take: number): Promise<string[]> {
+  const mysql = manager.connection.driver.options.type === 'mysql';
+  const { sql, params } = pageQuery(streams, search, { direction: 'DESC', skip: 0, take, mysql }, seek);
+  return ((await manager.query(sql, params)) as Array<{ id: string }>).map((row) => row.id);
+}
+
+function pageQuery(streams: Stream[], search: string | undefined, order: Order, seek?: Seek): { sql: string; params: unknown[] } {
   const { direction, skip, take, mysql } = order;
   const orderBy = `ORDER BY created_at ${direction}, id ${direction}`;
-  const parts = streams.map((stream) => whereOf(stream, search));
+  const parts = streams.map((stream) => whereOf(stream, search, seek));
   if (parts.length === 1) {
     return { sql: `SELECT id FROM agents WHERE ${parts[0].where} ${orderBy} LIMIT ? OFFSET ?`, params: [...parts[0].params, take, skip] };
   }
@@ -100,7 +116,7 @@ function pageQuery(streams: Stream[], search: string | undefined, order: Order):
   };
 }
 
-function whereOf(stream: Stream, search: string | undefined): { where: string; params: unknown[] } {
+function whereOf(stream: Stream, search: string | undefined, seek?: Seek): { where: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const add = (clause: string, ...values: unknown[]) => {
@@ -114,5 +130,7 @@ function whereOf(stream: Stream, search: string | undefined): { where: string; p
     const pattern = containsPattern(search);
     add("(LOWER(name) LIKE ? ESCAPE '!' OR LOWER(description) LIKE ? ESCAPE '!')", pattern, pattern);
   }
+  // Spelled out rather than as a row comparison `(created_at, id) < (?, ?)`, which MariaDB does not turn into an index range.
+  if (seek !== undefined) add('created_at <= ? AND (created_at < ? OR id < ?)', seek.createdAt, seek.createdAt, seek.id);
   return { where: clauses.length > 0 ? clauses.join(' AND ') : '1 = 1', params };
 }

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
 
 const COLUMNS = [
@@ -29,12 +30,21 @@ export async function selectAgentRows(manager: EntityManager, where: string, par
   const rows = (await manager.query(`SELECT ${COLUMNS} FROM agents WHERE ${where}`, params)) as AgentOrmEntity[];
   if (rows.length === 0) return rows;
   const { driver } = manager.connection;
-  const metadata = manager.connection.getMetadata(AgentOrmEntity);
-  const [createdAt, updatedAt] = ['createdAt', 'updatedAt'].map((name) => metadata.findColumnWithPropertyName(name));
-  if (!createdAt || !updatedAt) throw new Error('AgentOrmEntity has no timestamp columns');
+  const [createdAt, updatedAt] = [timestampColumn(manager, 'createdAt'), timestampColumn(manager, 'updatedAt')];
   return rows.map((row) => ({
     ...row,
     createdAt: driver.prepareHydratedValue(row.createdAt, createdAt) as Date,
     updatedAt: driver.prepareHydratedValue(row.updatedAt, updatedAt) as Date,
   }));
+}
+
+/** `created_at` as the driver writes it, to compare with the stored column in a plain query. */
+export function storedCreatedAt(manager: EntityManager, createdAt: Date): unknown {
+  return manager.connection.driver.preparePersistentValue(createdAt, timestampColumn(manager, 'createdAt'));
+}
+
+function timestampColumn(manager: EntityManager, property: 'createdAt' | 'updatedAt'): ColumnMetadata {
+  const column = manager.connection.getMetadata(AgentOrmEntity).findColumnWithPropertyName(property);
+  if (!column) throw new Error(`AgentOrmEntity has no ${property} column`);
+  return column;
 }

@@ -8,6 +8,7 @@ import { AgentPayloadColumns } from './agent-payload-columns';
  */
 @Entity({ name: 'agents' })
 @Index('IDX_agents_owner_created', ['ownerId', 'createdAt', 'id', 'status'])
+@Index('IDX_agents_owner_status_created', ['ownerId', 'status', 'createdAt', 'id'])
 @Index('IDX_agents_status_created', ['status', 'createdAt', 'id', 'ownerId'])
 @Index('IDX_agents_created', ['createdAt', 'id'])
 export class AgentOrmEntity extends AgentPayloadColumns {

@@ -2,10 +2,11 @@ import { EntityManager, Not } from 'typeorm';
 import { Agent, AgentStatus } from '../../../../core/domain/agent/agent.entity';
 import { AgentNotFoundError } from '../../../../core/domain/agent/agent.errors';
 import { AgentVersion } from '../../../../core/domain/agent/agent-version';
-import { AgentQuery, AgentRepository, AgentSlice } from '../../../../core/ports/agent-repository.port';
+import { AgentListPosition } from '../../../../core/domain/agent/agent-list-cursor';
+import { AgentQuery, AgentRepository, AgentSeekSlice, AgentSlice } from '../../../../core/ports/agent-repository.port';
 import { adjustAgentCounts } from '../agents/agent-counts';
-import { pageIds, streamsOf, totalOf } from '../agents/agent-listing';
-import { selectAgentRows } from '../agents/agent-rows';
+import { idsAfter, pageIds, streamsOf, totalOf } from '../agents/agent-listing';
+import { selectAgentRows, storedCreatedAt } from '../agents/agent-rows';
 import { AgentVersionOrmEntity } from '../entities/agent-version.orm-entity';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
 import { ManagerProvider } from '../manager-provider';
@@ -71,11 +72,18 @@ export class TypeOrmAgentRepository implements AgentRepository {
       const total = await totalOf(manager, streams, query.search);
       if (limit <= 0 || offset >= total) return { items: [], total };
       const ids = await pageIds(manager, streams, query.search, { offset, limit, total });
-      const rows = ids.length === 0 ? [] : await selectAgentRows(manager, `id IN (${ids.map(() => '?').join(', ')})`, ids);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      // A row deleted between the two reads is simply left out.
-      const items = ids.flatMap((id) => (byId.has(id) ? [toAgent(byId.get(id) as AgentOrmEntity)] : []));
-      return { items, total };
+      return { items: await agentsIn(manager, ids), total };
+    });
+  }
+
+  listAfter(query: AgentQuery, after: AgentListPosition, limit: number): Promise<AgentSeekSlice> {
+    return this.managers.use(async (manager) => {
+      const streams = streamsOf(query);
+      const total = await totalOf(manager, streams, query.search);
+      const seek = { createdAt: storedCreatedAt(manager, after.createdAt), id: after.id };
+      // One more than the page tells whether another page follows.
+      const ids = await idsAfter(manager, streams, query.search, seek, Math.max(0, limit) + 1);
+      return { items: await agentsIn(manager, ids.slice(0, limit)), total, more: ids.length > limit };
     });
   }
 
@@ -97,6 +105,14 @@ export class TypeOrmAgentRepository implements AgentRepository {
     const row = await this.managers.use((manager) => manager.findOneBy(AgentVersionOrmEntity, { agentId, version }));
     return row ? toAgentVersion(row) : undefined;
   }
+}
+
+/** The agents of `ids`, in that order; a row deleted between the two reads is simply left out. */
+async function agentsIn(manager: EntityManager, ids: string[]): Promise<Agent[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectAgentRows(manager, `id IN (${ids.map(() => '?').join(', ')})`, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [toAgent(byId.get(id) as AgentOrmEntity)] : []));
 }
 
 interface StoredState {

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import amqp from 'amqplib';
+import { Execution } from '../../../core/domain/execution/execution.entity';
+import { AGENT_REPOSITORY, AgentRepository } from '../../../core/ports/agent-repository.port';
+import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
+import { ProcessIdentity } from '../../../core/services/executions/process-identity';
+import { anAgent } from '../../fixtures/agents/agent.mother';
+import { FakeOpenAiServer } from '../../fixtures/fake-openai-server';
+import { eventually } from '../../support/eventually';
+import { request } from '../../support/http-client';
+import { describeWithEnv } from '../../support/infrastructure';
+import { PlatformUser, signUp } from '../../support/platform-user';
+import { StartedApp, startApp } from '../../support/started-app';
+import { createTestDatabase, TestDatabase } from '../../support/test-database';
+import { WorkerProcess } from '../../support/worker-process';
+
+const JOB_TYPES = ['execution.run', 'audit.record', 'schedule.fire'];
+/** A worker started from the sources transpiles them first: allow for a slow, busy machine. */
+const WORKER_BOOT_MS = 90_000;
+
+/**
+ * Real processes end to end: the API in this process, `bin/worker` children, RabbitMQ between
+ * them and MariaDB shared by all. The worker running an execution is SIGKILLed while the model
+ * is still answering; nothing of it shuts down cleanly. Its lease expires, the reclaim loop
+ * queues the execution again, and a second worker finishes it as attempt 2.
+ */
+describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (amqpUrl) => {
+  describeWithEnv('DATABASE_URL', 'on RabbitMQ with MariaDB shared by the API and the workers', () => {
+    const prefix = `test-kill-${randomUUID().slice(0, 8)}`;
+    const upstream = new FakeOpenAiServer();
+    const dataDirs: string[] = [];
+    const workers: WorkerProcess[] = [];
+    let database: TestDatabase;
+    let env: Record<string, string>;
+    let app: StartedApp;
+    let ada: PlatformUser;
+
+    const dataDir = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'worker-kill-'));
+      dataDirs.push(dir);
+      return dir;
+    };
+
+    beforeAll(async () => {
+      await upstream.start();
+      database = await createTestDatabase('mysql');
+      env = {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        SANDBOX_WORKERS: '1',
+        STORAGE: 'mysql',
+        DATABASE_URL: database.config.storage.databaseUrl as string,
+        QUEUE: 'rabbitmq',
+        AMQP_URL: amqpUrl,
+        QUEUE_PREFIX: prefix,
+        LLM_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'test',
+        OPENAI_BASE_URL: upstream.baseUrl,
+        EGRESS_ALLOW_HOSTS: '127.0.0.1',
+        LLM_RETRY_BASE_MS: '0',
+        // Short leases so a dead worker's execution comes back within seconds.
+        EXECUTION_HEARTBEAT_MS: '200',
+        EXECUTION_LEASE_TTL_MS: '1500',
+        EXECUTION_RECLAIM_INTERVAL_MS: '200',
+      };
+      app = await startApp({ ...env, DATA_DIR: dataDir() });
+      ada = await signUp(app.platformUrl);
+    }, WORKER_BOOT_MS);
+
+    afterAll(async () => {
+      await Promise.all(workers.map((worker) => worker.kill()));
+      await app?.stop();
+      await upstream.stop();
+      const connection = await amqp.connect(amqpUrl);
+      for (const type of JOB_TYPES) {
+        for (const queue of [`${prefix}.${type}`, `${prefix}.${type}.dead`]) {
+          const channel = await connection.createChannel();
+          await channel.deleteQueue(queue).catch(() => undefined);
+          await channel.close().catch(() => undefined);
+        }
+      }
+      await connection.close();
+      await database?.destroy();
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    const startWorker = () => {
+      const worker = new WorkerProcess({ ...env, DATA_DIR: dataDir() });
+      workers.push(worker);
+      return worker;
+    };
+    const stored = (id: string) => app.services.app.container.get<ExecutionRepository>(EXECUTION_REPOSITORY).findById(id);
+    /** Polls until `found` answers; a worker that died on its own fails the test with what it wrote. */
+    const until = <T>(found: () => Promise<T | undefined>, worker: WorkerProcess) =>
+      eventually(async () => {
+        if (!worker.running) throw new Error(`the worker exited:\n${worker.output}`);
+        return found();
+      }, WORKER_BOOT_MS);
+
+    it(
+      'When the worker is SIGKILLed while its execution is running, Then the lease expires, the execution is reclaimed and a second worker completes it as attempt 2',
+      async () => {
+        // The first call to the model never answers: the run stays `running` until its worker dies.
+        upstream.enqueue({ hang: true });
+        const agent = anAgent({ ownerId: ada.id, includeTools: [] });
+        await app.services.app.container.get<AgentRepository>(AGENT_REPOSITORY).create(agent);
+        const started = await request<{ id: string; status: string }>('POST', `${app.platformUrl}/api/v1/agents/${agent.id}/execute`, {
+          token: ada.token,
+          body: { input: 'Outlive your worker', async: true },
+        });
+        expect({ status: started.status, record: started.body.status }).toEqual({ status: 202, record: 'pending' });
+
+        const doomed = startWorker();
+        const running = await until(async () => {
+          const execution = await stored(started.body.id);
+          return execution?.status === 'running' && upstream.requests.length === 1 ? execution : undefined;
+        }, doomed);
+        const apiIdentity = app.services.app.container.get(ProcessIdentity).id;
+        expect(running).toMatchObject({ attempt: 1, lease: { owner: expect.any(String) } });
+        expect(running.lease?.owner).not.toBe(apiIdentity);
+
+        await doomed.kill('SIGKILL');
+        await eventually(async () => (upstream.abandoned.length === 1 ? true : undefined));
+        // Killed, not stopped: the record still says running, under the dead worker's lease.
+        expect(await stored(started.body.id)).toMatchObject({ status: 'running', lease: { owner: running.lease?.owner } });
+
+        const survivor = startWorker();
+        const done = await until(async () => {
+          const execution = await stored(started.body.id);
+          return execution?.status === 'completed' ? execution : undefined;
+        }, survivor);
+        expect(done as Execution).toMatchObject({ success: true, attempt: 2, lease: null, output: { reply: 'Echo: Outlive your worker' } });
+        expect(upstream.requests).toHaveLength(2);
+      },
+      3 * WORKER_BOOT_MS,
+    );
+  });
+});

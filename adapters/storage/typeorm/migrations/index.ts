@@ -28,6 +28,7 @@ import { CreateChatBranches1795254451400 } from './1795254451400-create-chat-bra
 import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-settings.migration';
 import { CreateToolCalls1795254451700 } from './1795254451700-create-tool-calls.migration';
 import { CreateWorkflowVersions1795254452200 } from './1795254452200-create-workflow-versions.migration';
+import { AddExecutionTargetVersion1795254452201 } from './1795254452201-add-execution-target-version.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   AddAgentRunSettings1795254451600,
   CreateToolCalls1795254451700,
   CreateWorkflowVersions1795254452200,
+  AddExecutionTargetVersion1795254452201,
 ];

@@ -14,6 +14,9 @@ import { ModelConfigsController } from './controllers/model-configs.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
+import { WorkflowExecutionController } from './controllers/workflow-execution.controller';
+import { WorkflowsController } from './controllers/workflows.controller';
+import { WorkflowVersionsController } from './controllers/workflow-versions.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
@@ -33,6 +36,9 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatBranchesController,
     AgentChatOrchestrationController,
     SwarmController,
+    WorkflowsController,
+    WorkflowVersionsController,
+    WorkflowExecutionController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

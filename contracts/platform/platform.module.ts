@@ -16,6 +16,7 @@ import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
 import { WorkflowExecutionController } from './controllers/workflow-execution.controller';
 import { WorkflowsController } from './controllers/workflows.controller';
+import { WorkflowTemplatesController } from './controllers/workflow-templates.controller';
 import { WorkflowVersionsController } from './controllers/workflow-versions.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
@@ -38,6 +39,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     SwarmController,
     WorkflowsController,
     WorkflowVersionsController,
+    WorkflowTemplatesController,
     WorkflowExecutionController,
   ];
   for (const controller of controllers) {

@@ -1,4 +1,8 @@
+import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
+import { JOB_QUEUE, JobQueue } from '../../../core/ports/job-queue.port';
+import { EXECUTION_RUN_JOB, executionRunPayload } from '../../../core/services/executions/execution-run-job';
 import { FakeOpenAiServer } from '../../fixtures/fake-openai-server';
+import { anExecution } from '../../fixtures/workflows/workflow.mother';
 import { ISO_INSTANT, UUID_PATTERN } from '../../support/agents-api';
 import { eventually } from '../../support/eventually';
 import { request } from '../../support/http-client';
@@ -172,5 +176,20 @@ describe('Platform Workflows API: execute', () => {
 
     const fresh = await execute(workflow.id, { input: { word: 'hi' } });
     expect(fresh.body).toMatchObject({ target_version: 2, status: 'completed', output: expect.stringMatching(/^v2 says: /) });
+  });
+
+  it('When the workflow is edited while its run waits in the queue, Then the worker runs the version the run was queued with', async () => {
+    const workflow = await api.create(ada, versionedWorkflow('v1'));
+    // A run queued at version 1 whose job is delivered only after the edit (as when workers are busy).
+    const queued = anExecution({ ownerId: ada.id, targetType: 'workflow', targetId: workflow.id, targetVersion: 1, input: { word: 'hi' } });
+    const { container } = app.services.app;
+    await container.get<ExecutionRepository>(EXECUTION_REPOSITORY).create(queued);
+    await api.update(ada, workflow.id, versionedWorkflow('v2'));
+
+    await container.get<JobQueue>(JOB_QUEUE).publish(EXECUTION_RUN_JOB, executionRunPayload(queued.id));
+
+    const done = await until(queued.id, (body) => body.status === 'completed');
+    expect(done).toMatchObject({ target_version: 1, output: expect.stringMatching(/^v1 says: /) });
+    expect(done.steps.map((step) => step.node_id)).toEqual(['start', 'ask', 'say', 'end']);
   });
 });

@@ -25,6 +25,7 @@ import { systemModule } from '../system/system.module';
 import { vectorsModule } from '../vectors/vectors.module';
 import { versionPolicyModule } from '../versions/version-policy.module';
 import { workflowServicesModule } from '../workflow-services.module';
+import { workspaceModule } from '../workspace/workspace.module';
 import { createContainer } from './create-container';
 import { LoadedApp } from './loaded-app';
 import { settingsModule } from './settings.module';
@@ -67,6 +68,7 @@ export class WiredApp {
       dataSourceServicesModule(),
       notificationServicesModule(),
       workflowServicesModule(),
+      workspaceModule(config),
       scheduleServicesModule(),
       platformServicesModule(),
       builtinToolsProbeModule,

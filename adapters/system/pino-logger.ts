@@ -1,24 +1,48 @@
 import pino from 'pino';
 import { LogFields, Logger } from '../../core/ports/logger.port';
 
-/** Bytes gathered before one write to stdout. */
-const BUFFER_BYTES = 4096;
+/** Bytes gathered before one write to stdout (below sonic-boom's 16 KiB write cap). */
+const BUFFER_BYTES = 8192;
+/** Longest a line waits in the buffer. */
+const FLUSH_EVERY_MS = 1000;
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'x-api-key', 'x-webhook-token'];
 
 /**
  * The one pino root logger; HTTP request logging derives from it. Lines go to stdout through
  * an asynchronous buffered destination: one synchronous write per access-log line would cost
- * the request path a third of its throughput when stdout is a file or a pipe. Pino flushes
- * the buffer when the process exits; `stop()` flushes it too.
+ * the request path a third of its throughput when stdout is a file or a pipe. The buffer is
+ * written when full, every second, and when the process exits; `stop()` flushes it too.
  */
 export function createPinoRoot(level: string): pino.Logger {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES });
+  // A quiet server's lines would otherwise wait in the buffer until it fills.
+  setInterval(() => flushQuietly(destination), FLUSH_EVERY_MS).unref();
   return pino(
     {
       level,
       base: { service: 'agent-platform' },
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers["x-webhook-token"]'], remove: true },
+      // A serializer rather than `redact`: redaction wraps every line, a serializer runs only on lines with a `req`.
+      serializers: { req: withoutCredentialHeaders },
     },
-    pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES }),
+    destination,
   );
+}
+
+function flushQuietly(destination: { flush(): void }): void {
+  try {
+    destination.flush();
+  } catch {
+    // Not open yet or already closed: the next tick or the exit flush writes the lines.
+  }
+}
+
+/** A logged request's headers never carry a credential. */
+export function withoutCredentialHeaders(req: unknown): unknown {
+  if (req === null || typeof req !== 'object' || !('headers' in req)) return req;
+  const { headers } = req as { headers: unknown };
+  if (headers === null || typeof headers !== 'object') return req;
+  const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.includes(name.toLowerCase())));
+  return { ...req, headers: kept };
 }
 
 export class PinoLogger implements Logger {

@@ -11,6 +11,8 @@ import { ExecutionSocketController } from './controllers/execution-socket.contro
 import { ExecutionsController } from './controllers/executions.controller';
 import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
+import { NodeTemplatesController } from './controllers/node-templates.controller';
+import { NodesController } from './controllers/nodes.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
@@ -18,6 +20,7 @@ import { WorkflowExecutionController } from './controllers/workflow-execution.co
 import { WorkflowsController } from './controllers/workflows.controller';
 import { WorkflowTemplatesController } from './controllers/workflow-templates.controller';
 import { WorkflowVersionsController } from './controllers/workflow-versions.controller';
+import { UploadsController } from './controllers/uploads.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
@@ -41,6 +44,9 @@ export const platformModule = new ContainerModule(({ bind }) => {
     WorkflowVersionsController,
     WorkflowTemplatesController,
     WorkflowExecutionController,
+    UploadsController,
+    NodeTemplatesController,
+    NodesController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

@@ -63,6 +63,8 @@ import { CHAT_SESSION_REPOSITORY, ChatSessionRepository } from '../../../core/po
 import { TypeOrmChatSessionRepository } from './repositories/typeorm-chat-session-repository';
 import { CHAT_BRANCH_REPOSITORY, ChatBranchRepository } from '../../../core/ports/chat-branch-repository.port';
 import { TypeOrmChatBranchRepository } from './repositories/typeorm-chat-branch-repository';
+import { NODE_TEMPLATE_REPOSITORY, NodeTemplateRepository } from '../../../core/ports/node-template-repository.port';
+import { TypeOrmNodeTemplateRepository } from './repositories/typeorm-node-template-repository';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -111,4 +113,5 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runEvents);
   bind<ChatSessionRepository>(CHAT_SESSION_REPOSITORY).toConstantValue(new TypeOrmChatSessionRepository(managers));
   bind<ChatBranchRepository>(CHAT_BRANCH_REPOSITORY).toConstantValue(new TypeOrmChatBranchRepository(managers));
+  bind<NodeTemplateRepository>(NODE_TEMPLATE_REPOSITORY).toConstantValue(new TypeOrmNodeTemplateRepository(managers));
 }

@@ -2,6 +2,7 @@ import { NextFunction, Request, Response } from 'express';
 import { ValidateError } from '@tsoa/runtime';
 import { DomainError } from '../../../core/shared/domain-error';
 import { BODY_PROBLEM_STATUS, BodyError } from '../../http/body-parsing';
+import { requestLog } from '../../http/http-logging';
 import { Envelope } from '../dto/envelope.dto';
 import { ENVELOPE_ERROR_MAP } from './error-map';
 
@@ -13,7 +14,7 @@ export function envelopeErrorHandler(error: unknown, req: Request, res: Response
   }
   const { status, body } = render(error);
   if (status >= 500) {
-    req.log?.error({ err: error }, 'request failed');
+    requestLog(req)?.error({ err: error }, 'request failed');
   }
   res.status(status).json(body);
 }

@@ -1,5 +1,6 @@
 import { Request } from 'express';
 import { isTerminal, RunEvent } from '../../../core/domain/run/run-event';
+import { requestLog } from '../../http/http-logging';
 import { SseWriter } from '../../http/sse-writer';
 import { BROKEN_STREAM_FRAME, toSseFrame } from './run-event-frame';
 
@@ -26,7 +27,7 @@ export async function sendRunStream(request: Request, runId: string, events: Asy
       if (sse.closed) break;
     }
   } catch (error) {
-    request.log?.error({ err: error, runId }, 'run stream failed');
+    requestLog(request)?.error({ err: error, runId }, 'run stream failed');
     if (!ended) await sse.send(BROKEN_STREAM_FRAME);
   } finally {
     sse.end();

@@ -2,6 +2,7 @@ import { NextFunction, Request, Response } from 'express';
 import { ValidateError } from '@tsoa/runtime';
 import { DomainError } from '../../../core/shared/domain-error';
 import { BODY_PROBLEM_STATUS, BodyError } from '../../http/body-parsing';
+import { requestLog } from '../../http/http-logging';
 import { PromptErrorResponse } from '../dto/prompt-envelope.dto';
 import { PromptLimitedErrorResponse } from '../dto/prompt-optimize.dto';
 import { announcedRateLimit } from '../http/rate-limit-state';
@@ -18,7 +19,7 @@ export function promptErrorHandler(error: unknown, req: Request, res: Response, 
   }
   const status = statusOf(error);
   if (status >= 500) {
-    req.log?.error({ err: error }, 'request failed');
+    requestLog(req)?.error({ err: error }, 'request failed');
   }
   const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
   if (status === 429 && retryAfter !== undefined) {

@@ -25,3 +25,16 @@ export class WorkspaceFileTooLargeError extends DomainError {
     super(`The file is larger than ${maxBytes} bytes`);
   }
 }
+
+/** A write that would take the owner's workspace past its size cap (bytes, or files and folders). */
+export class WorkspaceFullError extends DomainError {
+  readonly code = 'workspace.exceeded';
+  constructor(limit: string) {
+    super(`The workspace is full (at most ${limit}); delete files first`);
+  }
+}
+
+/** An upload whose content is not one of the accepted types, or does not match its extension. */
+export class UploadTypeRefusedError extends DomainError {
+  readonly code = 'upload.unsupported_type';
+}

@@ -1,4 +1,5 @@
 import { AuditLogOrmEntity } from './audit-log.orm-entity';
+import { NodeTemplateOrmEntity } from './node-template.orm-entity';
 import { UserOrmEntity } from './user.orm-entity';
 import { VectorRecordOrmEntity } from './vector-record.orm-entity';
 import { ApiKeyOrmEntity } from './api-key.orm-entity';
@@ -71,4 +72,5 @@ export const ENTITIES = [
   ChatMessageOrmEntity,
   ToolCallOrmEntity,
   ChatBranchOrmEntity,
+  NodeTemplateOrmEntity,
 ];

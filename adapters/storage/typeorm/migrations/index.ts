@@ -29,6 +29,7 @@ import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-
 import { CreateToolCalls1795254451700 } from './1795254451700-create-tool-calls.migration';
 import { CreateWorkflowVersions1795254452200 } from './1795254452200-create-workflow-versions.migration';
 import { AddExecutionTargetVersion1795254452201 } from './1795254452201-add-execution-target-version.migration';
+import { CreateNodeTemplates1795254452400 } from './1795254452400-create-node-templates.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   CreateToolCalls1795254451700,
   CreateWorkflowVersions1795254452200,
   AddExecutionTargetVersion1795254452201,
+  CreateNodeTemplates1795254452400,
 ];

@@ -30,7 +30,7 @@ export function createPlatformApp(options: PlatformAppOptions): Express {
   app.use(httpLogging(options.logger, 'platform'));
   app.use(bodyParsing({ limitBytes: options.bodyLimitBytes, alsoAccept: ['application/x-www-form-urlencoded', 'multipart/form-data'] }));
   mountApiDocs(app, openApiDocument);
-  onlyUuidPathParams(app, ['agent_id', 'stream_id']);
+  onlyUuidPathParams(app, ['agent_id', 'stream_id', 'workflow_id']);
   RegisterRoutes(app);
   app.use(platformNotFound);
   app.use(platformErrorHandler);

@@ -16,6 +16,10 @@ import { NodesController } from './controllers/nodes.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
+import { WorkflowExecutionController } from './controllers/workflow-execution.controller';
+import { WorkflowsController } from './controllers/workflows.controller';
+import { WorkflowTemplatesController } from './controllers/workflow-templates.controller';
+import { WorkflowVersionsController } from './controllers/workflow-versions.controller';
 import { UploadsController } from './controllers/uploads.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
@@ -36,6 +40,10 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatBranchesController,
     AgentChatOrchestrationController,
     SwarmController,
+    WorkflowsController,
+    WorkflowVersionsController,
+    WorkflowTemplatesController,
+    WorkflowExecutionController,
     UploadsController,
     NodeTemplatesController,
     NodesController,

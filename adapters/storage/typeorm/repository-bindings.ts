@@ -40,6 +40,9 @@ import { TypeOrmScheduleRepository } from './repositories/typeorm-schedule-repos
 import { WORKFLOW_REPOSITORY, WorkflowRepository } from '../../../core/ports/workflow-repository.port';
 import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
 import { TypeOrmWorkflowRepository } from './repositories/typeorm-workflow-repository';
+import { WORKFLOW_VERSION_REPOSITORY, WorkflowVersionRepository } from '../../../core/ports/workflow-version-repository.port';
+import { TypeOrmWorkflowVersionRepository } from './repositories/typeorm-workflow-version-repository';
+import { bindWorkflowDependants } from './workflow-dependants/workflow-dependants-bindings';
 import { TypeOrmExecutionRepository } from './repositories/typeorm-execution-repository';
 import { TypeOrmKeyValueStore } from './repositories/typeorm-key-value-store';
 import { MODEL_CONFIG_REPOSITORY, ModelConfigRepository } from '../../../core/ports/model-config-repository.port';
@@ -90,6 +93,8 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<TaskRepository>(TASK_REPOSITORY).toConstantValue(new TypeOrmTaskRepository(managers));
   bind<ScheduleRepository>(SCHEDULE_REPOSITORY).toConstantValue(new TypeOrmScheduleRepository(managers));
   bind<WorkflowRepository>(WORKFLOW_REPOSITORY).toConstantValue(new TypeOrmWorkflowRepository(managers));
+  bind<WorkflowVersionRepository>(WORKFLOW_VERSION_REPOSITORY).toConstantValue(new TypeOrmWorkflowVersionRepository(managers));
+  bindWorkflowDependants(bind, managers);
   bind<ExecutionRepository>(EXECUTION_REPOSITORY).toConstantValue(new TypeOrmExecutionRepository(managers));
   const keyValueStore = new TypeOrmKeyValueStore(managers, kvLimits);
   bind<KeyValueStore>(KEY_VALUE_STORE).toConstantValue(keyValueStore);

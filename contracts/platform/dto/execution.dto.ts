@@ -45,6 +45,8 @@ export interface ExecutionResponse {
   workflow_id: string | null;
   target_type: 'agent' | 'workflow';
   target_id: string;
+  /** The workflow's (or agent's) version when the execution was created; a workflow runs that version's graph. 0: not recorded. */
+  target_version: number;
   mode: ExecutionModeName;
   status: ExecutionStatusName;
   /** Null until the run has finished. */

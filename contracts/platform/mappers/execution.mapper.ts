@@ -10,6 +10,7 @@ export function toExecutionResponse(execution: Execution): ExecutionResponse {
     workflow_id: execution.targetType === 'workflow' ? execution.targetId : null,
     target_type: execution.targetType,
     target_id: execution.targetId,
+    target_version: execution.targetVersion,
     mode: execution.mode,
     status: execution.status,
     success: execution.success,

@@ -47,6 +47,11 @@ export interface Execution {
   ownerId: string;
   targetType: ExecutionTargetType;
   targetId: string;
+  /**
+   * The target's version when the execution was created: a workflow runs the graph of that
+   * version however it is edited meanwhile; for an agent it is recorded only. 0: not known (older records).
+   */
+  targetVersion: number;
   mode: ExecutionMode;
   options: ExecutionOptions;
   trigger: ExecutionTrigger;

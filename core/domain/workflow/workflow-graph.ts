@@ -11,6 +11,13 @@ export interface WorkflowNode {
   type: WorkflowNodeType;
   label?: string;
   config?: JsonObject;
+  /** Where an editor draws the node (`{x, y}`); the engine ignores it. */
+  position?: NodePosition;
+}
+
+export interface NodePosition {
+  x: number;
+  y: number;
 }
 
 /** `condition` is set exactly on the edges leaving a branching node (condition: `true`/`false`; classifier: a class label): the branch they belong to. */

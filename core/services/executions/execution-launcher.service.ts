@@ -123,6 +123,7 @@ export class ExecutionLauncher {
       ownerId: actor.userId,
       targetType: target.type,
       targetId: target.type === 'workflow' ? target.workflow.id : target.agent.id,
+      targetVersion: target.type === 'workflow' ? target.workflow.version : target.agent.version,
       mode: this.modeOf(target, options),
       options: options.modeOptions ?? {},
       trigger: options.trigger,

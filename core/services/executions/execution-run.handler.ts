@@ -78,7 +78,7 @@ export class ExecutionRunHandler implements JobHandler {
   /** The target as the owner may run it now; a vanished or withdrawn one fails the record. */
   private async resolveTarget(actor: Actor, execution: Execution): Promise<ResolvedTarget | undefined> {
     try {
-      return await this.targets.resolve(actor, { type: execution.targetType, id: execution.targetId });
+      return await this.targets.resolve(actor, { type: execution.targetType, id: execution.targetId, version: execution.targetVersion });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       await this.runner.fail(execution, { code: error.code, message: error.message });

@@ -32,6 +32,7 @@ export function orchestrationRun(input: OrchestrationRunInput): ModeRun {
     ownerId: input.actor.userId,
     targetType: 'agent',
     targetId: input.host.id,
+    targetVersion: input.host.version,
     mode: 'sequential',
     options: { rounds: input.rounds, sessionId: input.sessionId },
     trigger: 'api',

@@ -59,6 +59,7 @@ describe('Executing agents over HTTP', () => {
         workflow_id: null,
         target_type: 'agent',
         target_id: agent.id,
+        target_version: agent.version,
         mode: 'agent',
         status: 'completed',
         success: true,

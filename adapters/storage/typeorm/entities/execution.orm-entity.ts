@@ -22,6 +22,10 @@ export class ExecutionOrmEntity {
   @Column({ name: 'target_id', type: 'varchar', length: 36 })
   targetId!: string;
 
+  /** The target's version the execution pinned at creation; 0 for records older than the column. */
+  @Column({ name: 'target_version', type: 'integer', default: 0 })
+  targetVersion!: number;
+
   @Column({ type: 'varchar', length: 32 })
   mode!: string;
 

@@ -22,6 +22,7 @@ import { TaskOrmEntity } from './task.orm-entity';
 import { TaskDependencyOrmEntity } from './task-dependency.orm-entity';
 import { ScheduleOrmEntity } from './schedule.orm-entity';
 import { WorkflowOrmEntity } from './workflow.orm-entity';
+import { WorkflowVersionOrmEntity } from './workflow-version.orm-entity';
 import { ExecutionOrmEntity } from './execution.orm-entity';
 import { KeyValueEntryOrmEntity } from './key-value-entry.orm-entity';
 import { KeyValueUsageOrmEntity } from './key-value-usage.orm-entity';
@@ -59,6 +60,7 @@ export const ENTITIES = [
   TaskDependencyOrmEntity,
   ScheduleOrmEntity,
   WorkflowOrmEntity,
+  WorkflowVersionOrmEntity,
   ExecutionOrmEntity,
   KeyValueEntryOrmEntity,
   KeyValueUsageOrmEntity,

@@ -27,6 +27,8 @@ import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-l
 import { CreateChatBranches1795254451400 } from './1795254451400-create-chat-branches.migration';
 import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-settings.migration';
 import { CreateToolCalls1795254451700 } from './1795254451700-create-tool-calls.migration';
+import { CreateWorkflowVersions1795254452200 } from './1795254452200-create-workflow-versions.migration';
+import { AddExecutionTargetVersion1795254452201 } from './1795254452201-add-execution-target-version.migration';
 import { CreateNodeTemplates1795254452400 } from './1795254452400-create-node-templates.migration';
 import { IndexAgentOwnerStatus1795254452500 } from './1795254452500-index-agent-owner-status.migration';
 
@@ -64,6 +66,8 @@ export const MIGRATIONS = [
   AddExecutionParentAndDuration1795254451500,
   AddAgentRunSettings1795254451600,
   CreateToolCalls1795254451700,
+  CreateWorkflowVersions1795254452200,
+  AddExecutionTargetVersion1795254452201,
   CreateNodeTemplates1795254452400,
   IndexAgentOwnerStatus1795254452500,
 ];

@@ -11,6 +11,7 @@ import { NodeType } from './node-type';
 import { EXTRACTOR_TASK, extractorCorrection, extractorMessages } from './extractor-prompt';
 import { ModelJsonCall, ModelJsonReply } from './model-json-call';
 
+const MAX_SCHEMA_CHARS = 32 * 1024;
 /** Problems named in the retry prompt and the failure message at most. */
 const MAX_PROBLEMS = 10;
 
@@ -33,6 +34,9 @@ export class ExtractorNode implements NodeType {
   async run(context: NodeRunContext): Promise<NodeRunResult> {
     const { config, scope } = context;
     const schema = objectField(config, 'schema');
+    // The schema is also quoted in the prompt: the custom tools' cap keeps both bounded.
+    if (JSON.stringify(schema).length > MAX_SCHEMA_CHARS)
+      throw new NodeFailure('workflow.invalid_node', `The extractor schema must be at most ${MAX_SCHEMA_CHARS} characters of JSON`);
     const compiled = this.schemas.compile(schema, 'schema');
     if (!compiled.ok) throw new NodeFailure('workflow.invalid_node', summarizeIssues('The extractor schema is not usable', compiled.error));
     const model = textField(config, 'model');

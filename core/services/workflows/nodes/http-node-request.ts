@@ -18,7 +18,7 @@ export function httpNodeRequest(config: JsonObject, scope: TemplateScope): Egres
   if (url.length > MAX_URL_CHARS || !isHttpUrl(url)) invalid(`url must render to an absolute http(s) URL of at most ${MAX_URL_CHARS} characters`);
   const headers: Record<string, string> = {};
   for (const [name, template] of Object.entries(objectField(config, 'headers'))) {
-    const value = typeof template === 'string' ? renderTemplate(template, scope) : '';
+    const value = typeof template === 'string' ? renderTemplate(template, scope) : undefined;
     if (!isHeaderName(name) || !isHeaderValue(value)) invalid(`header "${name.slice(0, 64)}" must render to a single-line Latin-1 value`);
     headers[name.toLowerCase()] = value;
   }

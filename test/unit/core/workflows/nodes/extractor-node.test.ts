@@ -106,6 +106,15 @@ describe('extractor node', () => {
     await expect(node.run(context())).rejects.toMatchObject({ code: 'llm.budget_exceeded', tokenUsage: USAGE });
   });
 
+  it('When the schema is over 32 KiB of JSON, Then the node fails before compiling it or calling the model', async () => {
+    const { llm, schemas, node } = extractorReplying('{}');
+    const huge = { type: 'object', description: 'x'.repeat(33 * 1024) };
+
+    await expect(node.run(context({ schema: huge }))).rejects.toMatchObject({ code: 'workflow.invalid_node' });
+    expect(schemas.compiled).toEqual([]);
+    expect(llm.attempts).toBe(0);
+  });
+
   it('When the schema cannot be compiled, Then the node fails before any model call', async () => {
     const { llm, node } = extractorReplying('{}');
 

@@ -92,6 +92,7 @@ describe('http node', () => {
     ['an unknown method', { url: 'https://x.example', method: 'TRACE' }],
     ['a header value with a line break', { url: 'https://x.example', headers: { 'x-a': 'a\r\nx-b: b' } }],
     ['a header name that is no token', { url: 'https://x.example', headers: { 'x a': 'b' } }],
+    ['a header value that is no string', { url: 'https://x.example', headers: { 'x-a': 1 } }],
     ['a GET with a body', { url: 'https://x.example', body: 'x' }],
   ])('When the config has %s, Then the node fails before any request', async (_case, config) => {
     const egress = new FakeEgress(jsonResponse);

@@ -5,19 +5,20 @@ export interface ClassifierClass {
   description?: string;
 }
 
+/** The structured prompt's task name: the offline model answers it by name. */
 export const CLASSIFIER_TASK = 'workflow-classifier';
 
-export function classifierMessages(classes: ReadonlyArray<ClassifierClass>, input: string, instructions: string): ChatMessage[] {
-  const list = classes.map((item) => `- ${item.label}${item.description ? `: ${item.description}` : ''}`).join('\n');
-  const system = [
-    'You sort a text into exactly one of these classes:',
-    list,
-    ...(instructions.trim() === '' ? [] : ['', instructions.trim()]),
-    '',
-    'Reply with only a JSON object: {"label": "<one of the class labels, exactly as written>", "reason": "<one short sentence>"}.',
-  ].join('\n');
+const INSTRUCTIONS = [
+  'You sort a text into exactly one of the given classes.',
+  'The user message is JSON: {"text": the text to classify, "classes": [{"label", "description"}]}.',
+  'Answer with a JSON object only: {"label": "<one of the classes\' label, exactly as written>", "reason": "<one short sentence>"}.',
+].join('\n');
+
+/** `instructions` are the workflow author's, added to the system prompt. */
+export function classifierMessages(classes: ReadonlyArray<ClassifierClass>, text: string, instructions: string): ChatMessage[] {
+  const extra = instructions.trim();
   return [
-    { role: 'system', content: system },
-    { role: 'user', content: input },
+    { role: 'system', content: extra === '' ? INSTRUCTIONS : `${INSTRUCTIONS}\n\n${extra}` },
+    { role: 'user', content: JSON.stringify({ text, classes: classes.map(({ label, description }) => ({ label, description: description ?? '' })) }) },
   ];
 }

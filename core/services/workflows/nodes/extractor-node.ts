@@ -2,6 +2,7 @@ import { addUsage, ChatMessage, TokenUsage } from '../../../domain/llm/chat-mess
 import { renderTemplate } from '../../../domain/workflow/template';
 import { CompiledSchema, JsonSchemaValidator } from '../../../ports/json-schema-validator.port';
 import { DomainError } from '../../../shared/domain-error';
+import { JsonSchema } from '../../../shared/json';
 import { describeIssuesUnder, summarizeIssues } from '../../../shared/issue-summary';
 import { objectField, textField } from './node-config';
 import { configObject, MODEL_FIELD, templateField } from './node-config-schema';
@@ -34,26 +35,31 @@ export class ExtractorNode implements NodeType {
   async run(context: NodeRunContext): Promise<NodeRunResult> {
     const { config, scope } = context;
     const schema = objectField(config, 'schema');
-    // The schema is also quoted in the prompt: the custom tools' cap keeps both bounded.
-    if (JSON.stringify(schema).length > MAX_SCHEMA_CHARS)
+    const compiled = this.compile(schema);
+    const model = textField(config, 'model');
+    const text = renderTemplate(textField(config, 'input') ?? '', scope);
+    const messages = extractorMessages(schema, text, renderTemplate(textField(config, 'instructions') ?? '', scope));
+    const first = await this.model.ask(messages, EXTRACTOR_TASK, model, context);
+    const firstProblems = problemsOf(first, compiled);
+    if (firstProblems === undefined) return { output: first.object ?? {}, tokenUsage: first.usage };
+    const retry = extractorCorrection(messages, first.content, schema, text, firstProblems);
+    const second = await this.askAgain(retry, model, context, first.usage);
+    const secondProblems = problemsOf(second, compiled);
+    const usage = addUsage(first.usage, second.usage);
+    if (secondProblems !== undefined) {
+      throw new NodeFailure('workflow.extraction_failed', `The model's reply did not match the schema: ${secondProblems}`, usage);
+    }
+    return { output: second.object ?? {}, tokenUsage: usage };
+  }
+
+  /** The schema is also quoted in the prompt: the custom tools' cap keeps both bounded. */
+  private compile(schema: JsonSchema): CompiledSchema {
+    if (JSON.stringify(schema).length > MAX_SCHEMA_CHARS) {
       throw new NodeFailure('workflow.invalid_node', `The extractor schema must be at most ${MAX_SCHEMA_CHARS} characters of JSON`);
+    }
     const compiled = this.schemas.compile(schema, 'schema');
     if (!compiled.ok) throw new NodeFailure('workflow.invalid_node', summarizeIssues('The extractor schema is not usable', compiled.error));
-    const model = textField(config, 'model');
-    const messages = extractorMessages(
-      schema,
-      renderTemplate(textField(config, 'input') ?? '', scope),
-      renderTemplate(textField(config, 'instructions') ?? '', scope),
-    );
-    const first = await this.model.ask(messages, EXTRACTOR_TASK, model, context);
-    const firstProblems = problemsOf(first, compiled.value);
-    if (firstProblems === undefined) return { output: first.object ?? {}, tokenUsage: first.usage };
-    const second = await this.askAgain(extractorCorrection(messages, first.content, firstProblems), model, context, first.usage);
-    const secondProblems = problemsOf(second, compiled.value);
-    const usage = addUsage(first.usage, second.usage);
-    if (secondProblems !== undefined)
-      throw new NodeFailure('workflow.extraction_failed', `The model's reply did not match the schema: ${secondProblems}`, usage);
-    return { output: second.object ?? {}, tokenUsage: usage };
+    return compiled.value;
   }
 
   /** The retry; a failing call still counts the first call's tokens. */

@@ -34,9 +34,16 @@ describe('classifier node', () => {
     expect(request).toMatchObject({ model: 'gpt-x', temperature: 0, responseFormat: 'json', task: 'workflow-classifier' });
     expect(request.budget).toBe(runContext.budget);
     expect(request.trace).toEqual({ executionId: 'execution-1', ownerId: 'user-1' });
-    expect(request.messages[0].content).toContain('- billing: Invoices, refunds and payments\n- bug: Something does not work\n- other');
-    expect(request.messages[0].content).toContain('Customer is I was charged twice');
-    expect(request.messages[1]).toEqual({ role: 'user', content: 'Ticket: I was charged twice' });
+    expect(request.messages[0]).toMatchObject({ role: 'system', content: expect.stringMatching(/\n\nCustomer is I was charged twice$/) });
+    expect(request.messages[1].role).toBe('user');
+    expect(JSON.parse(request.messages[1].content)).toEqual({
+      text: 'Ticket: I was charged twice',
+      classes: [
+        { label: 'billing', description: 'Invoices, refunds and payments' },
+        { label: 'bug', description: 'Something does not work' },
+        { label: 'other', description: '' },
+      ],
+    });
   });
 
   it.each([

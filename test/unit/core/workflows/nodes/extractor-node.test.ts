@@ -60,9 +60,8 @@ describe('extractor node', () => {
     const request = llm.requests[0];
     expect(request).toMatchObject({ model: 'gpt-x', responseFormat: 'json', task: 'workflow-extractor', temperature: 0 });
     expect(request.budget).toBe(runContext.budget);
-    expect(request.messages[0].content).toContain(JSON.stringify(SCHEMA));
-    expect(request.messages[0].content).toContain('Dates are in Three days in Oslo please');
-    expect(request.messages[1]).toEqual({ role: 'user', content: 'Mail: Three days in Oslo please' });
+    expect(request.messages[0]).toMatchObject({ role: 'system', content: expect.stringMatching(/\n\nDates are in Three days in Oslo please$/) });
+    expect(request.messages[1]).toEqual({ role: 'user', content: JSON.stringify({ text: 'Mail: Three days in Oslo please', schema: SCHEMA }) });
   });
 
   it('When the first reply does not match, Then the model is asked once more with its reply and the problems', async () => {
@@ -74,7 +73,7 @@ describe('extractor node', () => {
     const retry = llm.requests[1].messages;
     expect(retry.slice(0, 2)).toEqual(llm.requests[0].messages);
     expect(retry[2]).toEqual({ role: 'assistant', content: '{"city": "Oslo", "days": "three"}' });
-    expect(retry[3].content).toContain('result.days must be number');
+    expect(JSON.parse(retry[3].content)).toEqual({ text: 'Mail: Three days in Oslo please', schema: SCHEMA, problems: 'result.days must be number' });
   });
 
   it('When the reply holds no JSON object, Then the retry says so', async () => {
@@ -82,7 +81,7 @@ describe('extractor node', () => {
 
     await node.run(context());
 
-    expect(llm.requests[1].messages[3].content).toContain('the reply holds no JSON object');
+    expect(JSON.parse(llm.requests[1].messages[3].content)).toMatchObject({ problems: 'the reply holds no JSON object' });
   });
 
   it('When the retry does not match either, Then the node fails with the problems and both calls tokens', async () => {

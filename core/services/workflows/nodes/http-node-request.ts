@@ -1,6 +1,6 @@
 import { HTTP_TOOL_METHODS } from '../../../domain/tool/custom-tool.entity';
 import { isHeaderName, isHeaderValue } from '../../../domain/tool/http-header-syntax';
-import { renderTemplate, renderTemplateValue, TemplateScope } from '../../../domain/workflow/template';
+import { renderTemplate, renderTemplateValue, TemplateScope, textOf } from '../../../domain/workflow/template';
 import { EgressRequest } from '../../../ports/http-egress.port';
 import { JsonObject } from '../../../shared/json';
 import { numberField, objectField, textField } from './node-config';
@@ -14,8 +14,7 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 export function httpNodeRequest(config: JsonObject, scope: TemplateScope): EgressRequest {
   const method = (textField(config, 'method') ?? 'GET').toUpperCase();
   if (!(HTTP_TOOL_METHODS as ReadonlyArray<string>).includes(method)) invalid(`method must be one of ${HTTP_TOOL_METHODS.join(', ')}`);
-  const url = renderTemplate(textField(config, 'url') ?? '', scope).trim();
-  if (url.length > MAX_URL_CHARS || !isHttpUrl(url)) invalid(`url must render to an absolute http(s) URL of at most ${MAX_URL_CHARS} characters`);
+  const url = urlOf(config, scope);
   const headers: Record<string, string> = {};
   for (const [name, template] of Object.entries(objectField(config, 'headers'))) {
     const value = typeof template === 'string' ? renderTemplate(template, scope) : undefined;
@@ -37,12 +36,26 @@ function bodyOf(config: JsonObject, scope: TemplateScope, headers: Record<string
   return JSON.stringify(renderTemplateValue(body, scope));
 }
 
-function isHttpUrl(url: string): boolean {
+/**
+ * The rendered `url` (values inserted as they are, so one may be a whole URL), then each `query`
+ * parameter rendered and percent-encoded onto it: the way to pass data that may hold `&`, `#` or `/`.
+ */
+function urlOf(config: JsonObject, scope: TemplateScope): string {
+  const parsed = httpUrl(renderTemplate(textField(config, 'url') ?? '', scope).trim());
+  for (const [name, template] of Object.entries(objectField(config, 'query'))) {
+    parsed?.searchParams.append(name, typeof template === 'string' ? renderTemplate(template, scope) : textOf(template));
+  }
+  const url = parsed?.toString() ?? '';
+  if (url === '' || url.length > MAX_URL_CHARS) invalid(`url must render to an absolute http(s) URL of at most ${MAX_URL_CHARS} characters`);
+  return url;
+}
+
+function httpUrl(text: string): URL | undefined {
   try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+    const parsed = new URL(text);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import { isSensitiveHeader } from '../../../domain/tool/sensitive-headers';
 import { toolUseCost } from '../../../domain/tool/tool-use-cost';
+import { MAX_TEMPLATE_CHARS } from '../../../domain/workflow/template-limits';
 import { HttpEgress } from '../../../ports/http-egress.port';
 import { decodeBody } from '../../tools/response-body';
 import { ToolUseThrottle } from '../../tools/tool-use-throttle.service';
@@ -24,6 +25,7 @@ export class HttpNode implements NodeType {
     {
       method: { enum: [...HTTP_TOOL_METHODS] },
       url: { type: 'string', minLength: 1, maxLength: MAX_URL_CHARS },
+      query: { type: 'object', maxProperties: 50, additionalProperties: { type: ['string', 'number', 'boolean'], maxLength: MAX_TEMPLATE_CHARS } },
       headers: { type: 'object', maxProperties: 50, additionalProperties: { type: 'string', maxLength: 4096 } },
       body: { anyOf: [templateField(), { type: ['object', 'array'] }] },
       timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_HTTP_TIMEOUT_MS },

@@ -86,6 +86,15 @@ describe('http node', () => {
     expect(egress.requests[1]).toMatchObject({ method: 'PUT', body: 'name=Ada', headers: {} });
   });
 
+  it('When query parameters are given, Then each is rendered and percent-encoded onto the URL, after those it has', async () => {
+    const egress = new FakeEgress(jsonResponse);
+    const config = { url: 'https://x.example/search?lang=en', query: { q: '{{input.name}} & co #1/2', page: 2, exact: true } };
+
+    await new HttpNode(egress, new FakeThrottle()).run(context(config));
+
+    expect(egress.requests[0].url).toBe('https://x.example/search?lang=en&q=Ada+%26+co+%231%2F2&page=2&exact=true');
+  });
+
   it.each([
     ['a URL that renders to no http(s) URL', { url: '{{input.name}}' }],
     ['a file URL', { url: 'file:///etc/passwd' }],

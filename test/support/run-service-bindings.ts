@@ -11,6 +11,8 @@ import { HTTP_EGRESS } from '../../core/ports/http-egress.port';
 import { ID_GENERATOR } from '../../core/ports/id-generator.port';
 import { JOB_QUEUE, JobQueue } from '../../core/ports/job-queue.port';
 import { JSON_SCHEMA_VALIDATOR } from '../../core/ports/json-schema-validator.port';
+import { JSON_PATH_QUERY } from '../../core/ports/json-path-query.port';
+import { JsonPathPlusJsonPathQuery } from '../../adapters/json/jsonpath-plus-json-path-query';
 import { LLM_PROVIDER, LlmProvider } from '../../core/ports/llm-provider.port';
 import { LLM_PROVIDER_REGISTRY } from '../../core/ports/llm-provider-registry.port';
 import { LOGGER, Logger } from '../../core/ports/logger.port';
@@ -66,6 +68,7 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   container.bind(SECRET_CIPHER).toConstantValue(AesGcmSecretCipher.derivedFrom(createSecretKey(randomBytes(32))));
   container.bind(HTTP_EGRESS).toConstantValue(new GuardedHttpEgress());
   container.bind(JSON_SCHEMA_VALIDATOR).toConstantValue(new AjvJsonSchemaValidator());
+  container.bind(JSON_PATH_QUERY).toConstantValue(new JsonPathPlusJsonPathQuery());
   container.bind(LLM_PROVIDER).toConstantValue(basics.llm);
   container.bind(LLM_PROVIDER_REGISTRY).toConstantValue(new FixedLlmProviderRegistry(basics.llm));
   container.bind(TOOL_REGISTRY).toConstantValue(basics.tools);

@@ -1,6 +1,25 @@
 import { JsonObject } from '../../shared/json';
 
-export const WORKFLOW_NODE_TYPES = ['start', 'end', 'llm', 'agent', 'tool', 'condition', 'template'] as const;
+export const WORKFLOW_NODE_TYPES = [
+  'start',
+  'end',
+  'llm',
+  'agent',
+  'tool',
+  'condition',
+  'template',
+  'answer',
+  'classifier',
+  'extractor',
+  'knowledge_retrieval',
+  'http',
+  'code',
+  'variable_assign',
+  'json_transform',
+  'file_read',
+  'file_write',
+  'delay',
+] as const;
 
 export type WorkflowNodeType = (typeof WORKFLOW_NODE_TYPES)[number];
 

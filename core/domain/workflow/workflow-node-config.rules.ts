@@ -36,6 +36,9 @@ export function nodeConfigIssues(type: WorkflowNodeType, config: Config, field: 
       ];
     case 'condition':
       return conditionIssues(config, at);
+    default:
+      // The value node types declare their config as JSON Schema (`configSchema`, services/workflows/nodes), checked there.
+      return [];
   }
 }
 

@@ -5,6 +5,8 @@ import { OfflineResponder } from './offline-responder';
 import { promptWritingResponder } from './prompt-writing.responder';
 import { ragAnswerResponder } from './rag-answer.responder';
 import { selfReviewResponder } from './self-review.responder';
+import { workflowClassifierResponder } from './workflow-classifier.responder';
+import { workflowExtractorResponder } from './workflow-extractor.responder';
 
 export { genericJsonResponder } from './generic-json.responder';
 export type { OfflineResponder, StructuredPrompt } from './offline-responder';
@@ -29,6 +31,8 @@ export const OFFLINE_RESPONDERS: ReadonlyArray<OfflineResponder> = [
   promptWritingResponder,
   ragAnswerResponder,
   agentRoutingResponder,
+  workflowClassifierResponder,
+  workflowExtractorResponder,
 ];
 
 export function findResponder(task: string | undefined, responders: ReadonlyArray<OfflineResponder> = OFFLINE_RESPONDERS): OfflineResponder | undefined {

@@ -3,6 +3,7 @@ import { TokenUsage } from '../../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../../domain/llm/llm-call-budget';
 import { RunTrace } from '../../../domain/run/run-trace';
 import { TemplateScope } from '../../../domain/workflow/template';
+import { ToolLogLine } from '../../../domain/tool/tool-outcome';
 import { WorkflowNode } from '../../../domain/workflow/workflow-graph';
 import { JsonObject, JsonValue } from '../../../shared/json';
 
@@ -27,6 +28,8 @@ export interface NodeRunResult {
   tokenUsage?: TokenUsage;
   /** A failure the node recorded without failing the run (a tool with `continue_on_error`). */
   error?: { code: string; message: string };
+  /** What the node's code logged (a code node), for the step's record. */
+  logs?: ToolLogLine[];
 }
 
 /** Runs one type of node. A node fails by throwing; a `DomainError`'s code and message are recorded. */

@@ -13,6 +13,7 @@ import { NodeTypes } from '../../../../core/services/workflows/node-types.servic
 import { ControlNodeTypes } from '../../../../core/services/workflows/nodes/control-node-types';
 import { LeafNodeTypes } from '../../../../core/services/workflows/nodes/leaf-node-types';
 import { WorkflowEngine } from '../../../../core/services/workflows/workflow-engine.service';
+import { leafNodePorts } from '../../../fixtures/workflows/leaf-node-ports.mother';
 import { edge, linearGraph, node } from '../../../fixtures/workflows/workflow.mother';
 
 const actor: Actor = { userId: 'user-1', role: 'user' };
@@ -73,7 +74,7 @@ function harness(
   const clock = { now: () => new Date((tick += 5)) };
   const errors: unknown[] = [];
   const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (fields) => errors.push(fields) };
-  const nodeTypes = new NodeTypes(new ControlNodeTypes(), new LeafNodeTypes(llm, agents, tools));
+  const nodeTypes = new NodeTypes(new ControlNodeTypes(), new LeafNodeTypes(llm, agents, tools, leafNodePorts()));
   const engine = new WorkflowEngine(nodeTypes, { maxLlmCallsPerRun: options.maxLlmCallsPerRun ?? 50 }, clock, logger);
   return { engine, llm, tools, agentCalls, errors };
 }

@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { HTTP_EGRESS, HttpEgress } from '../../../ports/http-egress.port';
 import { JSON_PATH_QUERY, JsonPathQuery } from '../../../ports/json-path-query.port';
 import { JSON_SCHEMA_VALIDATOR, JsonSchemaValidator } from '../../../ports/json-schema-validator.port';
@@ -8,7 +8,7 @@ import { TIMERS, Timers } from '../../../ports/timers.port';
 import { TOOL_REGISTRY, ToolRegistry } from '../../../ports/tool-registry.port';
 import { WORKSPACE_FILES, WorkspaceFiles } from '../../../ports/workspace-files.port';
 import { ToolUseThrottle } from '../../tools/tool-use-throttle.service';
-import { unavailableWorkspace } from './unavailable-workspace';
+import { DailyQuotas } from '../../quotas/daily-quotas.service';
 
 /** What the value nodes run on, beside the model, agents and tools. */
 export interface LeafNodePorts {
@@ -21,13 +21,12 @@ export interface LeafNodePorts {
   paths: JsonPathQuery;
   timers: Pick<Timers, 'sleep'>;
   files: Pick<WorkspaceFiles, 'read' | 'write'>;
+  quotas: Pick<DailyQuotas, 'take'>;
 }
 
 /** The ports as the container binds them. */
 @injectable()
 export class LeafNodePortSet implements LeafNodePorts {
-  readonly files: Pick<WorkspaceFiles, 'read' | 'write'>;
-
   constructor(
     @inject(LENIENT_JSON_READER) readonly json: LenientJsonReader,
     @inject(JSON_SCHEMA_VALIDATOR) readonly schemas: JsonSchemaValidator,
@@ -37,9 +36,7 @@ export class LeafNodePortSet implements LeafNodePorts {
     @inject(ToolUseThrottle) readonly throttle: ToolUseThrottle,
     @inject(JSON_PATH_QUERY) readonly paths: JsonPathQuery,
     @inject(TIMERS) readonly timers: Timers,
-    // Optional until the workspace adapter is bound everywhere: without it the file nodes fail, nothing else does.
-    @inject(WORKSPACE_FILES) @optional() files?: WorkspaceFiles,
-  ) {
-    this.files = files ?? unavailableWorkspace;
-  }
+    @inject(WORKSPACE_FILES) readonly files: WorkspaceFiles,
+    @inject(DailyQuotas) readonly quotas: DailyQuotas,
+  ) {}
 }

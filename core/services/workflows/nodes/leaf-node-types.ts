@@ -47,7 +47,7 @@ export class LeafNodeTypes {
       new CodeNode(ports.kernel, ports.throttle),
       new JsonTransformNode(ports.paths),
       new FileReadNode(ports.files),
-      new FileWriteNode(ports.files),
+      new FileWriteNode(ports.files, ports.quotas),
       new DelayNode(ports.timers),
     ];
   }

@@ -15,6 +15,7 @@ import { ModelConfigsController } from './controllers/model-configs.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
+import { WebhooksController } from './controllers/webhooks.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
@@ -35,6 +36,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatOrchestrationController,
     SwarmController,
     AgentSchedulesController,
+    WebhooksController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

@@ -60,6 +60,8 @@ import { CHAT_SESSION_REPOSITORY, ChatSessionRepository } from '../../../core/po
 import { TypeOrmChatSessionRepository } from './repositories/typeorm-chat-session-repository';
 import { CHAT_BRANCH_REPOSITORY, ChatBranchRepository } from '../../../core/ports/chat-branch-repository.port';
 import { TypeOrmChatBranchRepository } from './repositories/typeorm-chat-branch-repository';
+import { WEBHOOK_DELIVERY_REPOSITORY, WebhookDeliveryRepository } from '../../../core/ports/webhook-delivery-repository.port';
+import { TypeOrmWebhookDeliveryRepository } from './repositories/typeorm-webhook-delivery-repository';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -106,4 +108,7 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(runEvents);
   bind<ChatSessionRepository>(CHAT_SESSION_REPOSITORY).toConstantValue(new TypeOrmChatSessionRepository(managers));
   bind<ChatBranchRepository>(CHAT_BRANCH_REPOSITORY).toConstantValue(new TypeOrmChatBranchRepository(managers));
+  const webhookDeliveries = new TypeOrmWebhookDeliveryRepository(managers);
+  bind<WebhookDeliveryRepository>(WEBHOOK_DELIVERY_REPOSITORY).toConstantValue(webhookDeliveries);
+  bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(webhookDeliveries);
 }

@@ -27,6 +27,7 @@ import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-l
 import { CreateChatBranches1795254451400 } from './1795254451400-create-chat-branches.migration';
 import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-settings.migration';
 import { CreateToolCalls1795254451700 } from './1795254451700-create-tool-calls.migration';
+import { CreateWebhookDeliveries1795254452300 } from './1795254452300-create-webhook-deliveries.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -62,4 +63,5 @@ export const MIGRATIONS = [
   AddExecutionParentAndDuration1795254451500,
   AddAgentRunSettings1795254451600,
   CreateToolCalls1795254451700,
+  CreateWebhookDeliveries1795254452300,
 ];

@@ -19,8 +19,8 @@ const MAX_RACES = 3;
 
 /**
  * Changes and deletes schedules, for their owner or an admin (anyone else: `schedule.not_found`).
- * An edit is checked as a whole schedule and its next run worked out again from now; it is stored
- * only if no ticker claimed a run meanwhile, so an edit never re-arms a slot that already fired.
+ * An edit is checked as a whole schedule; it is stored only if no ticker claimed a run meanwhile
+ * (else it is applied again to what the ticker left), so an edit never re-arms a slot that fired.
  */
 @injectable()
 export class ScheduleEditor {
@@ -40,7 +40,7 @@ export class ScheduleEditor {
       const stored = await this.manager.get(actor, id);
       const now = this.clock.now();
       const input = patchedScheduleInput(stored, patch);
-      const checked = this.checker.check(input, now, { allowPastRunAt: keepsStoredRunAt(stored, patch) && input.enabled === false });
+      const checked = this.checker.check(input, now, { allowPastRunAt: keepsPastRunAt(stored, patch, input.enabled === true) });
       if (checked.targetType !== stored.targetType || checked.targetId !== stored.targetId) await this.checkOwnerMayRun(stored, checked);
       const updated = this.applied(stored, checked, now);
       if (await this.schedules.update(updated, stored.nextRunAt)) {
@@ -64,7 +64,6 @@ export class ScheduleEditor {
   }
 
   private applied(stored: Schedule, checked: CheckedScheduleInput, now: Date): Schedule {
-    const nextRunAt = checked.cron !== null ? this.cron.next(checked.cron, checked.timezone, now) : checked.runAt && checked.runAt > now ? checked.runAt : null;
     return {
       ...stored,
       name: checked.name ?? stored.name,
@@ -75,8 +74,31 @@ export class ScheduleEditor {
       timezone: checked.timezone,
       input: checked.input,
       enabled: checked.enabled,
-      nextRunAt,
+      nextRunAt: this.nextRunAt(stored, checked, now),
       updatedAt: now,
     };
   }
+
+  /**
+   * Unchanged timing keeps the stored next run, so a slot that is due but not yet claimed still
+   * fires; new timing, or a schedule switched back on, counts from now (runs missed while it was
+   * off do not fire).
+   */
+  private nextRunAt(stored: Schedule, checked: CheckedScheduleInput, now: Date): Date | null {
+    const sameTiming = checked.cron === stored.cron && checked.timezone === stored.timezone && checked.runAt?.getTime() === stored.runAt?.getTime();
+    const switchedOn = checked.enabled && !stored.enabled;
+    if (sameTiming && !switchedOn) return stored.nextRunAt;
+    if (checked.cron !== null) return this.cron.next(checked.cron, checked.timezone, now);
+    return checked.runAt && checked.runAt > now ? checked.runAt : null;
+  }
+}
+
+/**
+ * A one-shot's stored `run_at` may have passed (it is due, or has fired): an edit that keeps it is
+ * fine, unless the edit would have it fire again (switching it on, or it has fired already).
+ */
+function keepsPastRunAt(stored: Schedule, patch: SchedulePatch, enabledAfter: boolean): boolean {
+  if (!keepsStoredRunAt(stored, patch)) return false;
+  const firesAgain = enabledAfter && (!stored.enabled || stored.nextRunAt === null);
+  return !firesAgain;
 }

@@ -12,6 +12,7 @@ import { MODEL_CONFIG_SETTINGS } from '../../core/services/model-configs/model-c
 import { DAILY_QUOTA_LIMITS } from '../../core/services/quotas/daily-quota-limits';
 import { TOOLS_SETTINGS } from '../../core/services/tools/tools-settings';
 import { DEFAULT_WORKFLOW_SETTINGS, WORKFLOW_SETTINGS } from '../../core/services/workflows/workflow-settings';
+import { WEBHOOK_SETTINGS } from '../../core/services/webhooks/webhook-settings';
 import { AppConfig } from '../config/app-config';
 import { DEFAULT_LLM_MODELS } from '../llm/llm-provider-factory';
 
@@ -60,5 +61,6 @@ export function settingsModule(config: AppConfig): ContainerModule {
     bind(WORKFLOW_SETTINGS).toConstantValue(DEFAULT_WORKFLOW_SETTINGS);
     bind(EXECUTION_SETTINGS).toConstantValue(executionSettingsFrom(config));
     bind(KNOWLEDGE_SETTINGS).toConstantValue(DEFAULT_KNOWLEDGE_SETTINGS);
+    bind(WEBHOOK_SETTINGS).toConstantValue({ token: config.auth.webhookToken, ...config.webhooks });
   });
 }

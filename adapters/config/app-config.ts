@@ -64,6 +64,8 @@ export interface AppConfig {
    * with the in-process queue, `npm run worker` with RabbitMQ); several may run it, a due time fires once.
    */
   scheduler: { enabled: boolean; tickMs: number };
+  /** Webhook deliveries: the cap of what a workflow receives (`{body, headers, query}` as JSON), how long an `Idempotency-Key` is remembered. */
+  webhooks: { maxBodyBytes: number; idempotencyTtlMs: number };
   /** Runs and their event logs are kept `retentionMs`; an SSE stream sends a heartbeat comment every `sseHeartbeatMs`. */
   runs: { retentionMs: number; sseHeartbeatMs: number };
   /** Rows of the LLM and tool call logs older than `retentionMs` are deleted by the expiry sweep. */

@@ -71,6 +71,8 @@ export const envSchema = z.object({
   LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
   TRUST_PROXY: trustProxy.default('false'),
   WEBHOOK_AUTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  WEBHOOK_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(104_857_600).default(262_144),
+  WEBHOOK_IDEMPOTENCY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SANDBOX_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   SANDBOX_MAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),

@@ -128,6 +128,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
     kv: { maxKeys: raw.KV_MAX_KEYS, maxBytes: raw.KV_MAX_BYTES, maxValueBytes: raw.KV_MAX_VALUE_BYTES },
     workspace: { maxBytes: raw.WORKSPACE_MAX_BYTES, maxFiles: raw.WORKSPACE_MAX_FILES },
     scheduler: { enabled: raw.SCHEDULER_ENABLED, tickMs: raw.SCHEDULER_TICK_MS },
+    webhooks: { maxBodyBytes: raw.WEBHOOK_MAX_BODY_BYTES, idempotencyTtlMs: raw.WEBHOOK_IDEMPOTENCY_HOURS * 3_600_000 },
     runs: { retentionMs: raw.RUN_LOG_RETENTION_HOURS * 3_600_000, sseHeartbeatMs: raw.SSE_HEARTBEAT_MS },
     callLogs: { retentionMs: raw.CALL_LOG_RETENTION_HOURS * 3_600_000 },
     agentRuns: { maxLlmCalls: raw.AGENT_MAX_LLM_CALLS, maxTotalTokens: raw.AGENT_MAX_TOTAL_TOKENS },

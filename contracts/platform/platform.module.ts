@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { AgentExecutionController } from './controllers/agent-execution.controller';
+import { AgentSchedulesController } from './controllers/agent-schedules.controller';
 import { AgentsController } from './controllers/agents.controller';
 import { AgentChatHistoryController } from './controllers/agent-chat-history.controller';
 import { AgentChatController } from './controllers/agent-chat.controller';
@@ -21,6 +22,7 @@ import { WorkflowsController } from './controllers/workflows.controller';
 import { WorkflowTemplatesController } from './controllers/workflow-templates.controller';
 import { WorkflowVersionsController } from './controllers/workflow-versions.controller';
 import { UploadsController } from './controllers/uploads.controller';
+import { WebhooksController } from './controllers/webhooks.controller';
 
 /** The platform's controllers, transient as tsoa expects; the use cases they call need no binding (autobind). */
 export const platformModule = new ContainerModule(({ bind }) => {
@@ -47,6 +49,8 @@ export const platformModule = new ContainerModule(({ bind }) => {
     UploadsController,
     NodeTemplatesController,
     NodesController,
+    AgentSchedulesController,
+    WebhooksController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

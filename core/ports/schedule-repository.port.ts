@@ -1,11 +1,34 @@
+import { ExecutionTargetType } from '../domain/execution/execution.entity';
 import { Schedule } from '../domain/schedule/schedule.entity';
+import { Page, PageRequest } from '../shared/pagination';
 import { token } from '../shared/token';
+
+/** Every filter given must match. */
+export interface ScheduleListQuery extends PageRequest {
+  /** Only this owner's schedules; every owner's when absent (admins). */
+  ownerId?: string;
+  targetType?: ExecutionTargetType;
+  targetId?: string;
+  enabled?: boolean;
+}
 
 /** Stored schedules, and the atomic step that claims a due run for exactly one scheduler. */
 export interface ScheduleRepository {
   create(schedule: Schedule): Promise<void>;
   findById(id: string): Promise<Schedule | undefined>;
   countByOwner(ownerId: string): Promise<number>;
+  /** Newest first (creation time, then id). */
+  list(query: ScheduleListQuery): Promise<Page<Schedule>>;
+  /**
+   * Stores what a client may change: name, target, timing, zone, input, `enabled`, `nextRunAt`
+   * and `updatedAt`; what the scheduler records (`lastRunAt`, `lastExecutionId`) is left as
+   * stored. Only while the stored `nextRunAt` is still `expectedNextRunAt`, in one conditional
+   * update, so an edit never re-arms a slot a ticker claimed meanwhile: false when the schedule
+   * is missing or moved on.
+   */
+  update(schedule: Schedule, expectedNextRunAt: Date | null): Promise<boolean>;
+  /** False when there was no such schedule. */
+  delete(id: string): Promise<boolean>;
   /** Enabled schedules whose `nextRunAt` is at or before `now`, the longest overdue first. */
   due(now: Date, limit: number): Promise<Schedule[]>;
   /**

@@ -65,6 +65,8 @@ import { CHAT_BRANCH_REPOSITORY, ChatBranchRepository } from '../../../core/port
 import { TypeOrmChatBranchRepository } from './repositories/typeorm-chat-branch-repository';
 import { NODE_TEMPLATE_REPOSITORY, NodeTemplateRepository } from '../../../core/ports/node-template-repository.port';
 import { TypeOrmNodeTemplateRepository } from './repositories/typeorm-node-template-repository';
+import { WEBHOOK_DELIVERY_REPOSITORY, WebhookDeliveryRepository } from '../../../core/ports/webhook-delivery-repository.port';
+import { TypeOrmWebhookDeliveryRepository } from './repositories/typeorm-webhook-delivery-repository';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -114,4 +116,7 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<ChatSessionRepository>(CHAT_SESSION_REPOSITORY).toConstantValue(new TypeOrmChatSessionRepository(managers));
   bind<ChatBranchRepository>(CHAT_BRANCH_REPOSITORY).toConstantValue(new TypeOrmChatBranchRepository(managers));
   bind<NodeTemplateRepository>(NODE_TEMPLATE_REPOSITORY).toConstantValue(new TypeOrmNodeTemplateRepository(managers));
+  const webhookDeliveries = new TypeOrmWebhookDeliveryRepository(managers);
+  bind<WebhookDeliveryRepository>(WEBHOOK_DELIVERY_REPOSITORY).toConstantValue(webhookDeliveries);
+  bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(webhookDeliveries);
 }

@@ -4,10 +4,21 @@ import { Actor } from '../../../core/domain/auth/actor';
 import { InvalidTokenError } from '../../../core/domain/auth/auth.errors';
 import { BearerAuthenticator } from '../../../core/services/auth/bearer-authenticator.service';
 import { ForbiddenError } from '../../../core/shared/common.errors';
+import { WebhookGate } from '../../../core/services/webhooks/webhook-gate.service';
+import { webhookRequestOf } from '../webhooks/webhook-request';
 import { rememberAuthenticatedUser } from './authenticated-user';
 
+/** What a webhook route's caller is: whoever holds the global webhook token, no user. */
+export interface WebhookCaller {
+  webhook: true;
+}
+
 /** tsoa's single authentication hook: dispatches on the scheme named in `@Security`. */
-export async function expressAuthentication(request: Request, securityName: string, scopes: string[] = []): Promise<Actor> {
+export async function expressAuthentication(request: Request, securityName: string, scopes: string[] = []): Promise<Actor | WebhookCaller> {
+  if (securityName === 'webhook_token') {
+    (request.app.locals.container as Container).get(WebhookGate).admit(webhookRequestOf(request));
+    return { webhook: true };
+  }
   if (securityName !== 'bearer') {
     throw new InvalidTokenError('Unsupported authentication scheme');
   }

@@ -46,6 +46,11 @@ export interface CheckedScheduleInput {
 
 export type ScheduleInputCheck = { ok: true; value: CheckedScheduleInput } | { ok: false; issues: FieldIssue[] };
 
+export interface ScheduleCheckOptions {
+  /** A one-shot that has fired keeps its past `run_at` while it stays disabled. */
+  allowPastRunAt?: boolean;
+}
+
 const ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
 /**
@@ -53,7 +58,7 @@ const ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
  * Whether the cron expression ever fires and whether the zone exists are for the
  * `CronCalculator` to say.
  */
-export function checkScheduleInput(input: NewScheduleInput, now: Date): ScheduleInputCheck {
+export function checkScheduleInput(input: NewScheduleInput, now: Date, options: ScheduleCheckOptions = {}): ScheduleInputCheck {
   const issues: FieldIssue[] = [];
   const name = nameOf(input.name, issues);
   if (!(SCHEDULE_TARGET_TYPES as readonly unknown[]).includes(input.targetType)) {
@@ -63,7 +68,7 @@ export function checkScheduleInput(input: NewScheduleInput, now: Date): Schedule
   if (targetId.length === 0 || targetId.length > SCHEDULE_LIMITS.targetIdChars) {
     issues.push({ field: 'target_id', message: `must be an id of 1 to ${SCHEDULE_LIMITS.targetIdChars} characters` });
   }
-  const when = timingOf(input, now, issues);
+  const when = timingOf(input, now, options, issues);
   const timezone = input.timezone ?? DEFAULT_TIMEZONE;
   if (typeof timezone !== 'string' || timezone.length > SCHEDULE_LIMITS.timezoneChars || !ZONE_SHAPE.test(timezone)) {
     issues.push({ field: 'timezone', message: 'must be an IANA time zone name such as UTC or Europe/Paris' });
@@ -96,7 +101,7 @@ function nameOf(value: string | undefined, issues: FieldIssue[]): string | undef
   return name;
 }
 
-function timingOf(input: NewScheduleInput, now: Date, issues: FieldIssue[]): { cron: string | null; runAt: Date | null } {
+function timingOf(input: NewScheduleInput, now: Date, options: ScheduleCheckOptions, issues: FieldIssue[]): { cron: string | null; runAt: Date | null } {
   const hasCron = input.cron !== undefined;
   const hasRunAt = input.runAt !== undefined;
   if (hasCron === hasRunAt) {
@@ -104,7 +109,7 @@ function timingOf(input: NewScheduleInput, now: Date, issues: FieldIssue[]): { c
     return { cron: null, runAt: null };
   }
   if (hasCron) return { cron: cronShape(input.cron, issues), runAt: null };
-  return { cron: null, runAt: runAtOf(input.runAt, now, issues) };
+  return { cron: null, runAt: runAtOf(input.runAt, now, options, issues) };
 }
 
 /** Five fields or a macro. A sixth (seconds) field is refused: nothing fires more often than once a minute. */
@@ -131,14 +136,15 @@ function cronShape(value: unknown, issues: FieldIssue[]): string | null {
   return fields.join(' ');
 }
 
-function runAtOf(value: unknown, now: Date, issues: FieldIssue[]): Date | null {
+function runAtOf(value: unknown, now: Date, options: ScheduleCheckOptions, issues: FieldIssue[]): Date | null {
   if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
     issues.push({ field: 'run_at', message: 'must be a date and time' });
     return null;
   }
   const horizon = new Date(now.getTime());
   horizon.setUTCFullYear(horizon.getUTCFullYear() + 1);
-  if (value.getTime() <= now.getTime()) issues.push({ field: 'run_at', message: 'must be in the future' });
-  else if (value.getTime() > horizon.getTime()) issues.push({ field: 'run_at', message: 'must be at most one year ahead' });
+  if (value.getTime() <= now.getTime()) {
+    if (!options.allowPastRunAt) issues.push({ field: 'run_at', message: 'must be in the future' });
+  } else if (value.getTime() > horizon.getTime()) issues.push({ field: 'run_at', message: 'must be at most one year ahead' });
   return value;
 }

@@ -38,6 +38,8 @@ export interface RunNowOptions extends LaunchOptions {
 export interface EnqueueOptions extends LaunchOptions {
   /** Passed to the queue as the job id: a stable key lets duplicates be recognised. */
   jobId?: string;
+  /** The new record's id, when the caller had to name it first (a webhook delivery claims it before the record exists). */
+  executionId?: string;
 }
 
 /** A run started in this process: the record as it began, and the record as it ends. */
@@ -84,7 +86,7 @@ export class ExecutionLauncher {
 
   async enqueue(actor: Actor, target: ExecutionTarget, input: JsonValue, options: EnqueueOptions): Promise<Execution> {
     const resolved = await this.resolve(actor, target, options);
-    const execution = this.newRecord(actor, resolved, input, options, 'pending');
+    const execution = { ...this.newRecord(actor, resolved, input, options, 'pending'), ...(options.executionId ? { id: options.executionId } : {}) };
     await this.executions.create(execution);
     try {
       const publishOptions = options.jobId === undefined ? undefined : { jobId: options.jobId };

@@ -3,33 +3,37 @@ import { Actor } from '../../domain/auth/actor';
 import { can } from '../../domain/auth/authorization-policy';
 import { Execution } from '../../domain/execution/execution.entity';
 import { Schedule } from '../../domain/schedule/schedule.entity';
+import { EXECUTION_TARGET_TYPES, ExecutionTargetType } from '../../domain/execution/execution.entity';
 import { ScheduleNotFoundError, ScheduleQuotaExceededError, ScheduleValidationError } from '../../domain/schedule/schedule.errors';
-import {
-  checkScheduleInput,
-  CheckedScheduleInput,
-  DEFAULT_TIMEZONE,
-  defaultScheduleName,
-  NewScheduleInput,
-  SCHEDULE_LIMITS,
-} from '../../domain/schedule/schedule.rules';
+import { defaultScheduleName, NewScheduleInput, SCHEDULE_LIMITS } from '../../domain/schedule/schedule.rules';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { CRON_CALCULATOR, CronCalculator } from '../../ports/cron-calculator.port';
 import { ID_GENERATOR, IdGenerator } from '../../ports/id-generator.port';
 import { SCHEDULE_REPOSITORY, ScheduleRepository } from '../../ports/schedule-repository.port';
 import { FieldIssue } from '../../shared/domain-error';
 import { summarizeIssues } from '../../shared/issue-summary';
+import { Page } from '../../shared/pagination';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { ExecutionLauncher } from '../executions/execution-launcher.service';
+import { ExecutionStartThrottle } from '../executions/execution-start-throttle.service';
 import { ExecutionTargets } from '../executions/execution-targets';
 import { DailyQuotas } from '../quotas/daily-quotas.service';
+import { checkPageRequest } from '../tools/page-request';
+import { auditSchedule } from './schedule-audit';
+import { ScheduleInputChecker } from './schedule-input-checker';
 
 export type { NewScheduleInput } from '../../domain/schedule/schedule.rules';
 
-/** An expression that is always valid, so asking the calculator about it checks the zone alone. */
-const ZONE_PROBE = '0 0 * * *';
+export interface ScheduleListFilter {
+  targetType?: string;
+  targetId?: string;
+  enabled?: boolean;
+  page?: number;
+  pageSize?: number;
+}
 
 /**
- * Creates, reads and manually triggers schedules. A schedule runs as its owner, so creating
+ * Creates, lists, reads and manually triggers schedules (changes and deletes: `ScheduleEditor`). A schedule runs as its owner, so creating
  * one requires that the owner may run the target now; another user's schedule is reported as
  * missing (no enumeration), admins see every one.
  */
@@ -38,17 +42,19 @@ export class ScheduleManager {
   constructor(
     @inject(SCHEDULE_REPOSITORY) private readonly schedules: ScheduleRepository,
     @inject(CRON_CALCULATOR) private readonly cron: CronCalculator,
+    @inject(ScheduleInputChecker) private readonly checker: ScheduleInputChecker,
     @inject(ExecutionTargets) private readonly targets: ExecutionTargets,
     @inject(ExecutionLauncher) private readonly launcher: Pick<ExecutionLauncher, 'enqueue'>,
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(AuditTrail) private readonly audit: AuditTrail,
     @inject(DailyQuotas) private readonly quotas: DailyQuotas,
+    @inject(ExecutionStartThrottle) private readonly throttle: Pick<ExecutionStartThrottle, 'take'>,
   ) {}
 
   async create(actor: Actor, input: NewScheduleInput): Promise<Schedule> {
     const now = this.clock.now();
-    const checked = this.check(input, now);
+    const checked = this.checker.check(input, now);
     // The same rule as running it: a schedule runs as its owner, who must be allowed to run the target now.
     const target = await this.targets.resolve(actor, { type: checked.targetType, id: checked.targetId });
     const targetName = target.type === 'workflow' ? target.workflow.name : target.agent.name;
@@ -77,8 +83,22 @@ export class ScheduleManager {
       updatedAt: now,
     };
     await this.schedules.create(schedule);
-    await this.record(actor, 'schedule.create', schedule);
+    await auditSchedule(this.audit, actor, 'schedule.create', schedule);
     return schedule;
+  }
+
+  /** The actor's schedules (an admin's: everyone's), newest first. */
+  async list(actor: Actor, filter: ScheduleListFilter): Promise<Page<Schedule>> {
+    const { request, issues } = checkPageRequest(filter.page, filter.pageSize);
+    issues.push(...filterIssues(filter));
+    if (issues.length > 0) throw new ScheduleValidationError(summarizeIssues('Invalid schedule list request', issues), issues);
+    return this.schedules.list({
+      ...request,
+      ownerId: actor.role === 'admin' ? undefined : actor.userId,
+      targetType: filter.targetType as ExecutionTargetType | undefined,
+      targetId: filter.targetId,
+      enabled: filter.enabled,
+    });
   }
 
   async get(actor: Actor, id: string): Promise<Schedule> {
@@ -90,45 +110,29 @@ export class ScheduleManager {
   /**
    * Runs the schedule's target now, queued, as the actor who asks (owner or admin): the
    * execution is theirs and marked `api` with the schedule's id. `nextRunAt` does not move.
-   * Works on a disabled schedule too: it is an explicit request.
+   * Works on a disabled schedule too: it is an explicit request. Counts toward the actor's
+   * executions per minute, like any execution started over the API.
    */
   async trigger(actor: Actor, id: string): Promise<Execution> {
     const schedule = await this.get(actor, id);
+    await this.throttle.take(actor);
     const execution = await this.launcher.enqueue(actor, { type: schedule.targetType, id: schedule.targetId }, schedule.input, {
       trigger: 'api',
       scheduleId: schedule.id,
     });
     await this.schedules.recordExecution(schedule.id, execution.id);
-    await this.record(actor, 'schedule.trigger', schedule);
+    await auditSchedule(this.audit, actor, 'schedule.trigger', schedule);
     return execution;
   }
+}
 
-  /** The domain rules, then what only the calculator knows (the zone, whether the cron ever fires). */
-  private check(input: NewScheduleInput, now: Date): CheckedScheduleInput {
-    const checked = checkScheduleInput(input, now);
-    const issues: FieldIssue[] = checked.ok ? [] : [...checked.issues];
-    const flagged = (field: string): boolean => issues.some((issue) => issue.field === field);
-    const timezone = input.timezone ?? DEFAULT_TIMEZONE;
-    if (!flagged('timezone')) {
-      const zoneProblem = this.cron.problem(ZONE_PROBE, timezone);
-      if (zoneProblem) issues.push({ field: 'timezone', message: zoneProblem });
-      else if (typeof input.cron === 'string' && !flagged('cron')) {
-        const cronProblem = this.cron.problem(input.cron.trim(), timezone);
-        if (cronProblem) issues.push({ field: 'cron', message: cronProblem });
-      }
-    }
-    if (!checked.ok || issues.length > 0) throw new ScheduleValidationError(summarizeIssues('Invalid schedule', issues), issues);
-    return checked.value;
+function filterIssues(filter: ScheduleListFilter): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (filter.targetType !== undefined && !(EXECUTION_TARGET_TYPES as readonly string[]).includes(filter.targetType)) {
+    issues.push({ field: 'target_type', message: `must be one of ${EXECUTION_TARGET_TYPES.join(', ')}` });
   }
-
-  private record(actor: Actor, action: string, schedule: Schedule): Promise<void> {
-    return this.audit.record({
-      actorId: actor.userId,
-      action,
-      resourceType: 'schedule',
-      resourceId: schedule.id,
-      outcome: 'success',
-      detail: { target_type: schedule.targetType, target_id: schedule.targetId, owner_id: schedule.ownerId },
-    });
+  if (filter.targetId !== undefined && (filter.targetId.length === 0 || filter.targetId.length > SCHEDULE_LIMITS.targetIdChars)) {
+    issues.push({ field: 'target_id', message: `must be an id of 1 to ${SCHEDULE_LIMITS.targetIdChars} characters` });
   }
+  return issues;
 }

@@ -112,5 +112,58 @@ export function describeScheduleRepositoryContract(name: string, makeHarness: ()
       await repository().disable(schedule.id);
       expect(await repository().findById(schedule.id)).toEqual({ ...schedule, lastExecutionId: executionId, enabled: false });
     });
+    it('When listed, Then the owner’s schedules come newest first, filtered, with their total', async () => {
+      const ownerId = randomUUID();
+      const at = (ms: number) => new Date(Date.UTC(2029, 0, 1) + ms);
+      const older = aSchedule({ ownerId, createdAt: at(1), updatedAt: at(1) });
+      const newer = aOneShot(new Date('2030-06-01T00:00:00Z'), { ownerId, enabled: false, createdAt: at(2), updatedAt: at(2) });
+      for (const schedule of [older, newer, aSchedule()]) await repository().create(schedule);
+
+      expect(await repository().list({ ownerId, page: 1, pageSize: 10 })).toEqual({ items: [newer, older], total: 2, page: 1, pageSize: 10 });
+      expect((await repository().list({ ownerId, page: 2, pageSize: 1 })).items).toEqual([older]);
+      expect((await repository().list({ ownerId, enabled: false, page: 1, pageSize: 10 })).items).toEqual([newer]);
+      expect((await repository().list({ ownerId, targetType: 'workflow', targetId: older.targetId, page: 1, pageSize: 10 })).items).toEqual([older]);
+      expect((await repository().list({ page: 1, pageSize: 100 })).total).toBeGreaterThanOrEqual(3);
+    });
+
+    it('When updated from the next run it read, Then the client’s fields change and the scheduler’s are kept', async () => {
+      const schedule = aSchedule({ lastRunAt: new Date('2029-12-31T09:00:00.000Z'), lastExecutionId: randomUUID() });
+      await repository().create(schedule);
+      const edited = {
+        ...schedule,
+        name: 'Evening report',
+        targetType: 'agent' as const,
+        targetId: randomUUID(),
+        cron: null,
+        runAt: new Date('2030-02-01T18:00:00.000Z'),
+        timezone: 'UTC',
+        input: 'hello',
+        enabled: false,
+        nextRunAt: new Date('2030-02-01T18:00:00.000Z'),
+        lastRunAt: null,
+        lastExecutionId: null,
+        updatedAt: new Date('2030-01-01T00:00:00.000Z'),
+      };
+      expect(await repository().update(edited, schedule.nextRunAt)).toBe(true);
+      expect(await repository().findById(schedule.id)).toEqual({ ...edited, lastRunAt: schedule.lastRunAt, lastExecutionId: schedule.lastExecutionId });
+    });
+
+    it('When a ticker claimed the slot since it was read, or the schedule is gone, Then update changes nothing', async () => {
+      const schedule = aSchedule();
+      await repository().create(schedule);
+      const next = new Date('2030-01-02T09:00:00.000Z');
+      expect(await repository().advance(schedule.id, schedule.nextRunAt as Date, next, next)).toBe(true);
+      expect(await repository().update({ ...schedule, name: 'Stale edit' }, schedule.nextRunAt)).toBe(false);
+      expect((await repository().findById(schedule.id))?.name).toBe(schedule.name);
+      expect(await repository().update(aSchedule(), null)).toBe(false);
+    });
+
+    it('When deleted, Then it is gone, and deleting it again reports false', async () => {
+      const schedule = aSchedule();
+      await repository().create(schedule);
+      expect(await repository().delete(schedule.id)).toBe(true);
+      expect(await repository().findById(schedule.id)).toBeUndefined();
+      expect(await repository().delete(schedule.id)).toBe(false);
+    });
   });
 }

@@ -5,9 +5,13 @@ import { ScheduleRepository } from '../../../core/ports/schedule-repository.port
 import { UnitOfWork } from '../../../core/ports/unit-of-work.port';
 import { WorkflowDependants } from '../../../core/ports/workflow-dependants.port';
 import { WorkflowRepository } from '../../../core/ports/workflow-repository.port';
+import { WebhookDeliveryRepository } from '../../../core/ports/webhook-delivery-repository.port';
 import { WorkflowVersionRepository } from '../../../core/ports/workflow-version-repository.port';
 import { aSchedule } from '../../fixtures/schedules/schedule.mother';
 import { anExecution, aWorkflow } from '../../fixtures/workflows/workflow.mother';
+
+const NOW = new Date('2026-01-01T00:00:00.000Z');
+const LATER = new Date('2026-01-02T00:00:00.000Z');
 
 export interface WorkflowDependantsHarness {
   /** Every binding of WORKFLOW_DEPENDANTS. */
@@ -16,6 +20,7 @@ export interface WorkflowDependantsHarness {
   versions: WorkflowVersionRepository;
   schedules: ScheduleRepository;
   executions: ExecutionRepository;
+  deliveries: WebhookDeliveryRepository;
   unitOfWork: UnitOfWork;
   destroy(): Promise<void>;
 }
@@ -44,7 +49,9 @@ export function describeWorkflowDependantsContract(name: string, makeHarness: ()
       const execution = anExecution({ ownerId: workflow.ownerId, targetType: 'workflow', targetId: workflow.id });
       await h.schedules.create(schedule);
       await h.executions.create(execution);
-      return { workflow, schedule, execution };
+      const delivery = { workflowId: workflow.id, idempotencyKey: `delivery-${execution.id}`, executionId: execution.id, createdAt: NOW, expiresAt: LATER };
+      expect(await h.deliveries.claim(delivery, NOW)).toBe(true);
+      return { workflow, schedule, execution, delivery };
     };
     const removeAll = async (workflow: Workflow) => {
       for (const dependants of h.dependants) await dependants.removeForWorkflow(workflow.id);
@@ -54,9 +61,10 @@ export function describeWorkflowDependantsContract(name: string, makeHarness: ()
       expect(await h.versions.find(records.workflow.id, 1)).toEqual(versionOf(records.workflow));
       expect(await h.schedules.findById(records.schedule.id)).toEqual(records.schedule);
       expect(await h.executions.findById(records.execution.id)).toEqual(records.execution);
+      expect((await h.deliveries.find(records.workflow.id, records.delivery.idempotencyKey, NOW))?.executionId).toBe(records.execution.id);
     };
 
-    it("When a workflow's dependants are removed and it is deleted, Then its versions, schedules and executions go, another's stay", async () => {
+    it("When a workflow's dependants are removed and it is deleted, Then its versions, schedules, executions and webhook keys go, another's stay", async () => {
       const doomed = await workflowWithDependants();
       const bystander = await workflowWithDependants();
       await h.unitOfWork.run(async () => {
@@ -67,6 +75,7 @@ export function describeWorkflowDependantsContract(name: string, makeHarness: ()
       expect(await h.versions.find(doomed.workflow.id, 1)).toBeUndefined();
       expect(await h.schedules.findById(doomed.schedule.id)).toBeUndefined();
       expect(await h.executions.findById(doomed.execution.id)).toBeUndefined();
+      expect(await h.deliveries.find(doomed.workflow.id, doomed.delivery.idempotencyKey, NOW)).toBeUndefined();
       await expectIntact(bystander);
     });
 

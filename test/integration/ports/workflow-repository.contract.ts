@@ -27,6 +27,20 @@ export function describeWorkflowRepositoryContract(name: string, makeHarness: ()
       expect(await repository().findById(randomUUID())).toBeUndefined();
     });
 
+    it('When workflows of several owners share a name, Then findLatestByName finds the one updated last, with that exact name', async () => {
+      const name = `Import ${randomUUID()}`;
+      const at = (iso: string) => ({ createdAt: new Date(iso), updatedAt: new Date(iso) });
+      await repository().create(aWorkflow({ name, ...at('2030-01-01T00:00:00.000Z') }));
+      const latest = aWorkflow({ name, ...at('2030-02-01T00:00:00.000Z') });
+      await repository().create(latest);
+      await repository().create(aWorkflow({ name: name.toUpperCase(), ...at('2030-03-01T00:00:00.000Z') }));
+
+      expect(await repository().findLatestByName(name)).toEqual(latest);
+      expect((await repository().findLatestByName(name.toUpperCase()))?.name).toBe(name.toUpperCase());
+      expect(await repository().findLatestByName(`${name} `)).toBeUndefined();
+      expect(await repository().findLatestByName(`No ${randomUUID()}`)).toBeUndefined();
+    });
+
     it('When a workflow is updated, Then its content changes but its owner and creation time do not', async () => {
       const workflow = aWorkflow();
       await repository().create(workflow);

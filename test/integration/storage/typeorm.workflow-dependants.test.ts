@@ -3,6 +3,7 @@ import { createContainer } from '../../../adapters/composition/create-container'
 import { EXECUTION_REPOSITORY } from '../../../core/ports/execution-repository.port';
 import { SCHEDULE_REPOSITORY } from '../../../core/ports/schedule-repository.port';
 import { UNIT_OF_WORK } from '../../../core/ports/unit-of-work.port';
+import { WEBHOOK_DELIVERY_REPOSITORY } from '../../../core/ports/webhook-delivery-repository.port';
 import { WORKFLOW_DEPENDANTS, WorkflowDependants } from '../../../core/ports/workflow-dependants.port';
 import { WORKFLOW_REPOSITORY } from '../../../core/ports/workflow-repository.port';
 import { WORKFLOW_VERSION_REPOSITORY } from '../../../core/ports/workflow-version-repository.port';
@@ -20,6 +21,7 @@ const harness = (kind: StorageKind) => async () => {
     versions: storage.get(WORKFLOW_VERSION_REPOSITORY),
     schedules: storage.get(SCHEDULE_REPOSITORY),
     executions: storage.get(EXECUTION_REPOSITORY),
+    deliveries: storage.get(WEBHOOK_DELIVERY_REPOSITORY),
     unitOfWork: storage.get(UNIT_OF_WORK),
     destroy: () => storage.destroy(),
   };

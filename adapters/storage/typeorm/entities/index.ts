@@ -34,6 +34,7 @@ import { ChatSessionOrmEntity } from './chat-session.orm-entity';
 import { ChatMessageOrmEntity } from './chat-message.orm-entity';
 import { ToolCallOrmEntity } from './tool-call.orm-entity';
 import { ChatBranchOrmEntity } from './chat-branch.orm-entity';
+import { WebhookDeliveryOrmEntity } from './webhook-delivery.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
 export const ENTITIES = [
@@ -73,4 +74,5 @@ export const ENTITIES = [
   ToolCallOrmEntity,
   ChatBranchOrmEntity,
   NodeTemplateOrmEntity,
+  WebhookDeliveryOrmEntity,
 ];

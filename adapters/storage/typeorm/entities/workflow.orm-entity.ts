@@ -3,6 +3,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /** Row of `workflows`; the schema itself is owned by the migrations. */
 @Entity({ name: 'workflows' })
 @Index('IDX_workflows_owner_created', ['ownerId', 'createdAt'])
+@Index('IDX_workflows_name_updated', ['name', 'updatedAt'])
 export class WorkflowOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;

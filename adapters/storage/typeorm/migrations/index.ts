@@ -29,6 +29,7 @@ import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-
 import { CreateToolCalls1795254451700 } from './1795254451700-create-tool-calls.migration';
 import { CreateWorkflowVersions1795254452200 } from './1795254452200-create-workflow-versions.migration';
 import { AddExecutionTargetVersion1795254452201 } from './1795254452201-add-execution-target-version.migration';
+import { CreateWebhookDeliveries1795254452300 } from './1795254452300-create-webhook-deliveries.migration';
 import { CreateNodeTemplates1795254452400 } from './1795254452400-create-node-templates.migration';
 import { IndexAgentOwnerStatus1795254452500 } from './1795254452500-index-agent-owner-status.migration';
 
@@ -68,6 +69,7 @@ export const MIGRATIONS = [
   CreateToolCalls1795254451700,
   CreateWorkflowVersions1795254452200,
   AddExecutionTargetVersion1795254452201,
+  CreateWebhookDeliveries1795254452300,
   CreateNodeTemplates1795254452400,
   IndexAgentOwnerStatus1795254452500,
 ];

@@ -1,6 +1,7 @@
-import { Between } from 'typeorm';
+import { Between, FindOptionsWhere } from 'typeorm';
 import { Schedule } from '../../../../core/domain/schedule/schedule.entity';
-import { ScheduleRepository } from '../../../../core/ports/schedule-repository.port';
+import { ScheduleListQuery, ScheduleRepository } from '../../../../core/ports/schedule-repository.port';
+import { offsetOf, Page } from '../../../../core/shared/pagination';
 import { ScheduleOrmEntity } from '../entities/schedule.orm-entity';
 import { ManagerProvider } from '../manager-provider';
 import { toMs, toSchedule, toScheduleRow } from '../mappers/schedule.mapper';
@@ -19,6 +20,32 @@ export class TypeOrmScheduleRepository implements ScheduleRepository {
 
   countByOwner(ownerId: string): Promise<number> {
     return this.managers.use((manager) => manager.countBy(ScheduleOrmEntity, { ownerId }));
+  }
+
+  async list(query: ScheduleListQuery): Promise<Page<Schedule>> {
+    const where: FindOptionsWhere<ScheduleOrmEntity> = {};
+    if (query.ownerId !== undefined) where.ownerId = query.ownerId;
+    if (query.targetType !== undefined) where.targetType = query.targetType;
+    if (query.targetId !== undefined) where.targetId = query.targetId;
+    if (query.enabled !== undefined) where.enabled = query.enabled;
+    const [rows, total] = await this.managers.use((manager) =>
+      manager.findAndCount(ScheduleOrmEntity, { where, order: { createdAt: 'DESC', id: 'DESC' }, skip: offsetOf(query), take: query.pageSize }),
+    );
+    return { items: rows.map(toSchedule), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async update(schedule: Schedule, expectedNextRunAt: Date | null): Promise<boolean> {
+    const row = toScheduleRow(schedule);
+    const { name, targetType, targetId, cron, runAtMs, timezone, input, enabled, nextRunAtMs, updatedAt } = row;
+    const changes = { name, targetType, targetId, cron, runAtMs, timezone, input, enabled, nextRunAtMs, updatedAt };
+    const result = await this.managers.use((manager) => manager.update(ScheduleOrmEntity, { id: schedule.id, nextRunAtMs: toMs(expectedNextRunAt) }, changes));
+    // mysql2 reports matched rows (its FOUND_ROWS flag), so an update that changes nothing still counts.
+    return (result.affected ?? 0) > 0;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.managers.use((manager) => manager.delete(ScheduleOrmEntity, { id }));
+    return (result.affected ?? 0) > 0;
   }
 
   async due(now: Date, limit: number): Promise<Schedule[]> {

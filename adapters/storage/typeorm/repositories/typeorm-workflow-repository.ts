@@ -6,11 +6,23 @@ import { containsPattern } from '../like-pattern';
 import { ManagerProvider } from '../manager-provider';
 import { toWorkflow, toWorkflowRow } from '../mappers/workflow.mapper';
 
+/** Rows of one name (as the database compares names) looked at for the exact one. */
+const LATEST_BY_NAME_CANDIDATES = 20;
+
 export class TypeOrmWorkflowRepository implements WorkflowRepository {
   constructor(private readonly managers: ManagerProvider) {}
 
   async findById(id: string): Promise<Workflow | undefined> {
     const row = await this.managers.use((manager) => manager.findOneBy(WorkflowOrmEntity, { id }));
+    return row ? toWorkflow(row) : undefined;
+  }
+
+  async findLatestByName(name: string): Promise<Workflow | undefined> {
+    // MySQL's default collation matches names regardless of case: its candidates are narrowed to the exact name here.
+    const rows = await this.managers.use((manager) =>
+      manager.find(WorkflowOrmEntity, { where: { name }, order: { updatedAt: 'DESC', id: 'DESC' }, take: LATEST_BY_NAME_CANDIDATES }),
+    );
+    const row = rows.find((candidate) => candidate.name === name);
     return row ? toWorkflow(row) : undefined;
   }
 

@@ -4,6 +4,7 @@ import { ManagerProvider } from '../manager-provider';
 import { TypeOrmWorkflowExecutionDependants } from './typeorm-workflow-execution-dependants';
 import { TypeOrmWorkflowScheduleDependants } from './typeorm-workflow-schedule-dependants';
 import { TypeOrmWorkflowVersionDependants } from './typeorm-workflow-version-dependants';
+import { TypeOrmWorkflowWebhookDeliveryDependants } from './typeorm-workflow-webhook-delivery-dependants';
 
 /**
  * What deleting a workflow cleans up first, one binding of WORKFLOW_DEPENDANTS each. A module whose
@@ -14,6 +15,7 @@ export function bindWorkflowDependants(bind: Bind, managers: ManagerProvider): v
     new TypeOrmWorkflowScheduleDependants(managers),
     new TypeOrmWorkflowExecutionDependants(managers),
     new TypeOrmWorkflowVersionDependants(managers),
+    new TypeOrmWorkflowWebhookDeliveryDependants(managers),
   ];
   for (const dependant of dependants) bind<WorkflowDependants>(WORKFLOW_DEPENDANTS).toConstantValue(dependant);
 }

@@ -1,6 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import { Request, RequestHandler } from 'express';
 import pino from 'pino';
+import { loggedUrl } from './logged-url';
 import { requestIdOf } from './request-id';
 
 const SERVICE_LOGGER = Symbol('serviceLogger');
@@ -14,7 +15,8 @@ interface LoggedRequest extends IncomingMessage {
 
 /**
  * One structured access-log line per request when it finishes, tagged with the request id and
- * the service: `{req: {id, method, url}, res: {statusCode}, responseTime}`, at `error` for 5xx,
+ * the service: `{req: {id, method, url}, res: {statusCode}, responseTime}` (credential-like query
+ * values masked), at `error` for 5xx,
  * `warn` for 4xx, else `info`. Written directly rather than through pino-http, which built a
  * child logger and wrapped the response for every request; the request's own logger is made
  * only when something asks for it (`requestLog`), as error handlers do. With `LOG_LEVEL=silent`
@@ -33,7 +35,7 @@ export function httpLogging(root: pino.Logger, service: string): RequestHandler 
       const statusCode = res.statusCode;
       const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
       const responseTime = Math.round(performance.now() - started);
-      logger[level]({ req: { id, method: req.method, url: req.originalUrl }, res: { statusCode }, responseTime }, 'request completed');
+      logger[level]({ req: { id, method: req.method, url: loggedUrl(req.originalUrl) }, res: { statusCode }, responseTime }, 'request completed');
     });
     next();
   };

@@ -72,3 +72,16 @@ describe('httpLogging', () => {
     expect(requestLog(req)).toBeUndefined();
   });
 });
+
+describe('httpLogging of a misplaced secret', () => {
+  it('never writes a credential sent in the query string', async () => {
+    const { root, lines } = rootLogger('info');
+    const { req, res } = exchange(401);
+    (req as unknown as { originalUrl: string }).originalUrl = '/api/v1/webhooks/w1?token=leaked-secret';
+    httpLogging(root, 'platform')(req, res, () => undefined);
+    res.emit('finish');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.stringify(lines)).not.toContain('leaked-secret');
+    expect(lines[0]).toMatchObject({ req: { url: expect.stringContaining('/api/v1/webhooks/w1?token=') } });
+  });
+});

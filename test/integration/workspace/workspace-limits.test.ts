@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FileSystemWorkspaceFiles } from '../../../adapters/workspace/filesystem/file-system-workspace-files';
 import { RATE_LIMITER } from '../../../core/ports/rate-limiter.port';
 import { DailyQuotas } from '../../../core/services/quotas/daily-quotas.service';
 import { CapabilityError } from '../../../plugins/kernel/capabilities/capability-error';
@@ -74,7 +75,7 @@ describe('WorkspaceCapability under concurrent writes of one user', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('When 10 writes race in one workspace, Then only as many as fit under the cap are written and the others fail with quota_exceeded', async () => {
-    const capability = new WorkspaceCapability(dataDir, { maxBytes: 1_000, maxFiles: 100 }, unmeteredDailyQuotas());
+    const capability = new WorkspaceCapability(new FileSystemWorkspaceFiles(dataDir, { maxBytes: 1_000, maxFiles: 100 }), unmeteredDailyQuotas());
     const context: CapabilityCallContext = {
       pluginId: 'workspace_write',
       publisher: 'builtin',

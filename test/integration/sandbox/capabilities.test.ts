@@ -141,7 +141,7 @@ describe('Capabilities through the sandbox', () => {
     });
 
     // The kernel's jail is the WorkspaceFiles port's (behaviour rule 8), stricter than the kernel's own jail was.
-    it.each([['%2e%2e/escape.txt'], ['notes%2fa.txt'], ['C:/escape.txt'], ['line\nbreak.txt']])(
+    it.each([['%2e%2e/escape.txt'], ['notes%2fa.txt'], ['C:/escape.txt'], ['line\nbreak.txt'], [`${'é'.repeat(128)}.txt`]])(
       'When the path is %j, Then it is refused with invalid_argument like any path that could leave the workspace',
       async (path) => {
         const { results } = await run([

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Container } from 'inversify';
 import { DATA_SOURCE_GATEWAY } from '../../core/ports/data-source-gateway.port';
 import { HTTP_EGRESS } from '../../core/ports/http-egress.port';
@@ -7,6 +6,7 @@ import { KNOWLEDGE_GATEWAY } from '../../core/ports/knowledge-gateway.port';
 import { LLM_PROVIDER } from '../../core/ports/llm-provider.port';
 import { NOTIFICATION_GATEWAY } from '../../core/ports/notification-gateway.port';
 import { PLATFORM_GATEWAY } from '../../core/ports/platform-gateway.port';
+import { WORKSPACE_FILES } from '../../core/ports/workspace-files.port';
 import { DailyQuotas } from '../../core/services/quotas/daily-quotas.service';
 import { CapabilityHandler } from '../../plugins/kernel/capabilities/capability-handler';
 import { RoutedCapability } from '../../plugins/kernel/capabilities/capability-router';
@@ -19,18 +19,17 @@ import { NotifyCapability } from '../../plugins/kernel/capabilities/notify-capab
 import { PlatformCapability } from '../../plugins/kernel/capabilities/platform-capability';
 import { WorkspaceCapability } from '../../plugins/kernel/capabilities/workspace-capability';
 import { PluginKernel } from '../../plugins/kernel/plugin-kernel';
-import { AppConfig } from '../config/app-config';
 
 /**
  * Every kernel capability, in one list: each wraps the port (or the core's gateway) that answers
  * it. A `Record` over every capability name, so a capability added to the manifest vocabulary
  * without a host side here does not compile.
  */
-function kernelCapabilities(container: Container, config: AppConfig): Record<RoutedCapability, () => CapabilityHandler> {
+function kernelCapabilities(container: Container): Record<RoutedCapability, () => CapabilityHandler> {
   return {
     http: () => new HttpCapability(container.get(HTTP_EGRESS)),
     kv: () => new KvCapability(container.get(KEY_VALUE_STORE)),
-    workspace: () => new WorkspaceCapability(join(config.dataDir, 'workspace'), config.workspace, container.get(DailyQuotas)),
+    workspace: () => new WorkspaceCapability(container.get(WORKSPACE_FILES), container.get(DailyQuotas)),
     llm: () => new LlmCapability(container.get(LLM_PROVIDER)),
     knowledge: () => new KnowledgeCapability(container.get(KNOWLEDGE_GATEWAY)),
     datasource: () => new DatasourceCapability(container.get(DATA_SOURCE_GATEWAY)),
@@ -40,8 +39,8 @@ function kernelCapabilities(container: Container, config: AppConfig): Record<Rou
 }
 
 /** Installs every capability's host side; the start step calls it before `kernel.start()`, so no tool runs without them. */
-export function installKernelCapabilities(container: Container, kernel: PluginKernel, config: AppConfig): void {
-  for (const [name, create] of Object.entries(kernelCapabilities(container, config)) as Array<[RoutedCapability, () => CapabilityHandler]>) {
+export function installKernelCapabilities(container: Container, kernel: PluginKernel): void {
+  for (const [name, create] of Object.entries(kernelCapabilities(container)) as Array<[RoutedCapability, () => CapabilityHandler]>) {
     kernel.capabilities.register(name, create());
   }
 }

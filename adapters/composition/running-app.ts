@@ -58,7 +58,7 @@ export class RunningApp implements AppContainer {
       resources.add(() => runEvents.close());
       const kernel = container.get<PluginKernel>(PLUGIN_KERNEL);
       resources.add(() => kernel.close());
-      installKernelCapabilities(container, kernel, config);
+      installKernelCapabilities(container, kernel);
       await kernel.start();
       await container.get(InstalledPluginLoader).loadAll();
       if (role === 'api') await container.get(AdminBootstrap).run();

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
+import { FileSystemWorkspaceFiles } from '../../adapters/workspace/filesystem/file-system-workspace-files';
+import { WorkspaceLimits } from '../../adapters/workspace/filesystem/workspace-usage';
 import { InMemoryKeyValueStore } from '../fixtures/kv/in-memory-key-value-store';
 import { AjvJsonSchemaValidator } from '../../adapters/validation/ajv-json-schema-validator';
 import { SemverVersionPolicy } from '../../adapters/versions/semver-version-policy';
@@ -17,7 +19,6 @@ import { HttpCapability } from '../../plugins/kernel/capabilities/http-capabilit
 import { KvCapability } from '../../plugins/kernel/capabilities/kv-capability';
 import { LlmCapability } from '../../plugins/kernel/capabilities/llm-capability';
 import { WorkspaceCapability, WorkspaceWriteQuota } from '../../plugins/kernel/capabilities/workspace-capability';
-import { WorkspaceLimits } from '../../plugins/kernel/capabilities/workspace-usage';
 import { PluginKernel } from '../../plugins/kernel/plugin-kernel';
 import { PluginRegistry } from '../../plugins/kernel/registry/plugin-registry';
 import { projectRoot } from '../../plugins/kernel/sandbox/worker-script';
@@ -91,7 +92,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   const ownCapabilities: Record<'http' | 'kv' | 'workspace' | 'llm', CapabilityHandler> = {
     http: new HttpCapability(new GuardedHttpEgress({ allowHosts: options.egressAllowHosts ?? [] })),
     kv: new KvCapability(kv),
-    workspace: new WorkspaceCapability(join(dataDir, 'workspace'), workspace, options.quotas ?? unmeteredDailyQuotas()),
+    workspace: new WorkspaceCapability(new FileSystemWorkspaceFiles(join(dataDir, 'workspace'), workspace), options.quotas ?? unmeteredDailyQuotas()),
     llm: new LlmCapability(options.llm ?? new EchoLlmProvider()),
   };
   for (const [name, handler] of Object.entries({ ...ownCapabilities, ...options.handlers })) {

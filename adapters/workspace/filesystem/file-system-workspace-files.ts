@@ -1,28 +1,34 @@
-import { randomUUID } from 'node:crypto';
 import { constants, Stats } from 'node:fs';
-import { FileHandle, lstat, open, rename, unlink } from 'node:fs/promises';
+import { FileHandle, lstat, open, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { WorkspaceFileNotFoundError, WorkspaceFileTooLargeError, WorkspacePathRefusedError } from '../../../core/domain/workspace/workspace.errors';
-import { workspacePathSegments } from '../../../core/domain/workspace/workspace-path';
-import { WorkspaceFile, WorkspaceFiles } from '../../../core/ports/workspace-files.port';
+import {
+  WorkspaceFileNotFoundError,
+  WorkspaceFileTooLargeError,
+  WorkspaceFolderNotEmptyError,
+  WorkspacePathRefusedError,
+} from '../../../core/domain/workspace/workspace.errors';
+import { workspaceFolderSegments, workspacePathSegments } from '../../../core/domain/workspace/workspace-path';
+import { WorkspaceChangeOptions, WorkspaceEntry, WorkspaceFile, WorkspaceFileHead, WorkspaceFiles } from '../../../core/ports/workspace-files.port';
+import { entryAt, fileOf, listFolder } from './workspace-entries';
+import { appendTo, replaceAtomically, SizeChange } from './workspace-file-writes';
 import { ensureFolder, existingFolder, isMissing, workspaceRoot } from './workspace-root';
 import { assertRoomFor, whatWriteAdds, WorkspaceLimits } from './workspace-usage';
 
 /** Opening never follows a symlink as the last name: ELOOP instead. */
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW;
-const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 /**
  * WorkspaceFiles on the local disk: `<workspacesDir>/<ownerId>/<path>` (behaviour rule 8).
  * A path is checked by its text first (`workspacePathSegments`), before anything is touched;
  * then folders are followed only while their real paths stay inside the owner's root, and
- * the last name is opened with O_NOFOLLOW, so a symlink there is refused whatever it points
- * at. A write goes to a fresh temporary file in the same folder, then is renamed over the
- * target: a reader sees the old file or the new one, never half of one. Writes of one owner
- * run one at a time in this process, so two cannot both pass the size cap measured before either.
+ * the last name is opened with O_NOFOLLOW (or lstat-ed), so a symlink there is refused whatever
+ * it points at. A write goes to a fresh temporary file in the same folder, then is renamed over
+ * the target: a reader sees the old file or the new one, never half of one. Changes that grow
+ * a workspace run one at a time per owner in this process, so two cannot both pass the caps
+ * measured before either.
  */
 export class FileSystemWorkspaceFiles implements WorkspaceFiles {
-  private readonly writesInFlight = new Map<string, Promise<unknown>>();
+  private readonly changesInFlight = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly workspacesDir: string,
@@ -30,17 +36,11 @@ export class FileSystemWorkspaceFiles implements WorkspaceFiles {
   ) {}
 
   async read(ownerId: string, path: string, maxBytes: number): Promise<Uint8Array> {
-    const handle = await this.openFile(ownerId, path);
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) throw new WorkspaceFileNotFoundError(path);
-      if (info.size > maxBytes) throw new WorkspaceFileTooLargeError(maxBytes);
-      const buffer = Buffer.alloc(info.size);
-      const { bytesRead } = await handle.read(buffer, 0, info.size, 0);
-      return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
-    } finally {
-      await handle.close();
-    }
+    return (await this.readStart(ownerId, path, maxBytes, true)).head;
+  }
+
+  async readHead(ownerId: string, path: string, maxBytes: number): Promise<WorkspaceFileHead> {
+    return this.readStart(ownerId, path, maxBytes, false);
   }
 
   async stat(ownerId: string, path: string): Promise<WorkspaceFile | undefined> {
@@ -59,35 +59,101 @@ export class FileSystemWorkspaceFiles implements WorkspaceFiles {
     }
   }
 
-  async write(ownerId: string, path: string, data: Uint8Array): Promise<WorkspaceFile> {
-    const names = workspacePathSegments(path);
-    return this.oneAtATime(ownerId, () => this.writeNow(ownerId, names, data));
+  async entry(ownerId: string, path: string): Promise<WorkspaceEntry | undefined> {
+    const names = workspaceFolderSegments(path);
+    return entryAt(await workspaceRoot(this.workspacesDir, ownerId, false), names);
   }
 
-  private async writeNow(ownerId: string, names: string[], data: Uint8Array): Promise<WorkspaceFile> {
+  async list(ownerId: string, folder: string, limit: number): Promise<WorkspaceEntry[]> {
+    const names = workspaceFolderSegments(folder);
+    return listFolder(await workspaceRoot(this.workspacesDir, ownerId, false), names, limit);
+  }
+
+  async write(ownerId: string, path: string, data: Uint8Array, options: WorkspaceChangeOptions = {}): Promise<WorkspaceFile> {
+    const names = workspacePathSegments(path);
+    return this.oneAtATime(ownerId, async () => {
+      const { folder, target } = await this.prepareChange(ownerId, names, (current) => data.byteLength - current, options);
+      await replaceAtomically(folder, target, data);
+      return fileOf(names, await lstat(target));
+    });
+  }
+
+  async append(ownerId: string, path: string, data: Uint8Array, maxFileBytes: number, options: WorkspaceChangeOptions = {}): Promise<WorkspaceFile> {
+    const names = workspacePathSegments(path);
+    const sizeChange: SizeChange = (current) => {
+      if (current + data.byteLength > maxFileBytes) throw new WorkspaceFileTooLargeError(maxFileBytes);
+      return data.byteLength;
+    };
+    return this.oneAtATime(ownerId, async () => {
+      const { folder, target, existing } = await this.prepareChange(ownerId, names, sizeChange, options);
+      if (existing === undefined) await replaceAtomically(folder, target, data);
+      else await appendTo(target, data, sizeChange);
+      return fileOf(names, await lstat(target));
+    });
+  }
+
+  async makeFolder(ownerId: string, path: string, options: WorkspaceChangeOptions = {}): Promise<void> {
+    const names = workspaceFolderSegments(path);
+    if (names.length === 0) return;
+    await this.oneAtATime(ownerId, async () => {
+      const root = (await workspaceRoot(this.workspacesDir, ownerId, true)) as string;
+      const { missing } = await whatWriteAdds(root, names);
+      await assertRoomFor(root, { bytes: 0, files: missing }, this.limits);
+      await options.beforeChange?.();
+      await ensureFolder(root, names);
+    });
+  }
+
+  async delete(ownerId: string, path: string): Promise<boolean> {
+    const names = workspacePathSegments(path);
+    const root = await workspaceRoot(this.workspacesDir, ownerId, false);
+    const folder = root === undefined ? undefined : await existingFolder(root, names.slice(0, -1));
+    if (folder === undefined) return false;
+    const target = join(folder, names[names.length - 1]);
+    const existing = await lstat(target).catch(() => undefined);
+    if (existing === undefined) return false;
+    if (existing.isSymbolicLink()) throw new WorkspacePathRefusedError('it is a symbolic link');
+    try {
+      await (existing.isDirectory() ? rmdir(target) : unlink(target));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOTEMPTY') throw new WorkspaceFolderNotEmptyError(names.join('/'));
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Measures the change against the caps, lets the caller admit it, then makes the folders: where the file goes, and what is there now. */
+  private async prepareChange(
+    ownerId: string,
+    names: string[],
+    sizeChange: SizeChange,
+    options: WorkspaceChangeOptions,
+  ): Promise<{ folder: string; target: string; existing: Stats | undefined }> {
     const root = (await workspaceRoot(this.workspacesDir, ownerId, true)) as string;
     const { missing, replacedBytes } = await whatWriteAdds(root, names);
-    await assertRoomFor(root, { bytes: data.byteLength - replacedBytes, files: missing }, this.limits);
+    await assertRoomFor(root, { bytes: sizeChange(replacedBytes), files: missing }, this.limits);
+    await options.beforeChange?.();
     const folder = await ensureFolder(root, names.slice(0, -1));
     const target = join(folder, names[names.length - 1]);
     const existing = await lstat(target).catch(() => undefined);
     if (existing?.isSymbolicLink()) throw new WorkspacePathRefusedError('it is a symbolic link');
     if (existing?.isDirectory()) throw new WorkspacePathRefusedError('a folder of that name is in the way');
-    const temporary = join(folder, `.write-${randomUUID()}.tmp`);
+    return { folder, target, existing };
+  }
+
+  private async readStart(ownerId: string, path: string, maxBytes: number, whole: boolean): Promise<WorkspaceFileHead> {
+    const handle = await this.openFile(ownerId, path);
     try {
-      const handle = await open(temporary, CREATE_FLAGS, 0o600);
-      try {
-        await handle.writeFile(data);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, target);
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      throw error;
+      const info = await handle.stat();
+      if (!info.isFile()) throw new WorkspaceFileNotFoundError(path);
+      if (whole && info.size > maxBytes) throw new WorkspaceFileTooLargeError(maxBytes);
+      const buffer = Buffer.alloc(Math.min(info.size, maxBytes));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.byteLength, 0);
+      return { file: fileOf(workspacePathSegments(path), info), head: new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead) };
+    } finally {
+      await handle.close();
     }
-    return fileOf(names, await lstat(target));
   }
 
   /** The file opened for reading, never through a final symlink; missing files and folders are `WorkspaceFileNotFoundError`. */
@@ -106,17 +172,13 @@ export class FileSystemWorkspaceFiles implements WorkspaceFiles {
   }
 
   private oneAtATime<T>(ownerId: string, work: () => Promise<T>): Promise<T> {
-    const result = (this.writesInFlight.get(ownerId) ?? Promise.resolve()).then(work);
+    const result = (this.changesInFlight.get(ownerId) ?? Promise.resolve()).then(work);
     const tail = result.catch(() => undefined);
-    this.writesInFlight.set(ownerId, tail);
-    // The map holds only owners with a write in flight.
+    this.changesInFlight.set(ownerId, tail);
+    // The map holds only owners with a change in flight.
     void tail.then(() => {
-      if (this.writesInFlight.get(ownerId) === tail) this.writesInFlight.delete(ownerId);
+      if (this.changesInFlight.get(ownerId) === tail) this.changesInFlight.delete(ownerId);
     });
     return result;
   }
-}
-
-function fileOf(names: ReadonlyArray<string>, info: Stats): WorkspaceFile {
-  return { path: names.join('/'), sizeBytes: info.size, modifiedAt: new Date(info.mtimeMs) };
 }

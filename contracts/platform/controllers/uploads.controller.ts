@@ -51,7 +51,6 @@ export class UploadsController extends Controller {
   @Get('preview')
   @Response<ErrorResponse>(400, 'A refused path (`path_refused`)')
   @Response<ErrorResponse>(404, 'No such file in your workspace')
-  @Response<ErrorResponse>(413, 'The file is too large to preview')
   @Response<ErrorResponse>(422, 'Invalid max_chars')
   public async preview(@Request() request: ExpressRequest, @Query() path: string, @Query() max_chars?: number): Promise<FilePreviewResponse> {
     return toFilePreviewResponse(await this.previewer.preview(actorOf(request), path, max_chars));

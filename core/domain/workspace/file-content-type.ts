@@ -41,28 +41,46 @@ export function uploadTypeOf(fileName: string, data: Uint8Array): UploadType {
   return claimed;
 }
 
-/** The type of a stored file for a preview: the accepted type its name and content agree on, else `text` or `binary`. */
-export function contentTypeOf(fileName: string, data: Uint8Array): FileContentType {
+/**
+ * The type of a stored file for a preview, from its first bytes (`whole` when they are all of it):
+ * the accepted type its name and content agree on, else `text` or `binary`. Of a cut JSON file
+ * only the text is checked, as parsing needs the whole document.
+ */
+export function contentTypeOf(fileName: string, data: Uint8Array, whole = true): FileContentType {
   const claimed = EXTENSIONS[extensionOf(fileName)];
-  if (claimed !== undefined && contentIs(claimed, data)) return claimed;
-  return textOf(data) === undefined ? 'binary' : 'text';
+  if (claimed !== undefined && contentIs(claimed, data, whole)) return claimed;
+  return textOf(data, whole) === undefined ? 'binary' : 'text';
 }
 
-/** The bytes as text: valid UTF-8 without a NUL byte (a binary file often decodes, but holds NULs); else undefined. */
-export function textOf(data: Uint8Array): string | undefined {
-  if (data.includes(0)) return undefined;
+/**
+ * The bytes as text: valid UTF-8 without a NUL byte (a binary file often decodes, but holds NULs);
+ * else undefined. Of the first bytes of a file (`whole` false), a character the cut split is dropped.
+ */
+export function textOf(data: Uint8Array, whole = true): string | undefined {
+  const complete = whole ? data : withoutSplitCharacter(data);
+  if (complete.includes(0)) return undefined;
   try {
-    return utf8.decode(data);
+    return utf8.decode(complete);
   } catch {
     return undefined;
   }
 }
 
-function contentIs(type: UploadType, data: Uint8Array): boolean {
+/** Drops a last UTF-8 sequence that is missing its last bytes (a character is at most 4 bytes). */
+function withoutSplitCharacter(data: Uint8Array): Uint8Array {
+  let start = data.length - 1;
+  while (start >= 0 && data.length - start < 4 && (data[start] & 0xc0) === 0x80) start -= 1;
+  if (start < 0) return data;
+  const lead = data[start];
+  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return data.length - start < length ? data.subarray(0, start) : data;
+}
+
+function contentIs(type: UploadType, data: Uint8Array, whole = true): boolean {
   if (type === 'pdf' || type === 'png' || type === 'jpeg') return SIGNATURES[type].every((byte, i) => data[i] === byte);
-  const text = textOf(data);
+  const text = textOf(data, whole);
   if (text === undefined) return false;
-  return type !== 'json' || parses(text);
+  return type !== 'json' || !whole || parses(text);
 }
 
 function parses(text: string): boolean {

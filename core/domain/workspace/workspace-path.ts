@@ -19,6 +19,20 @@ const encoder = new TextEncoder();
  * a `..` name. Symlinks are the adapter's to check, on disk.
  */
 export function workspacePathSegments(path: unknown): string[] {
+  const segments = checkedSegments(path);
+  if (segments.length === 0) throw new WorkspacePathRefusedError('it names the workspace itself, not a file');
+  return segments;
+}
+
+/**
+ * A folder of the workspace, by the same rules, where `''`, `.` and `./` name the workspace
+ * itself (no names): what listing, folder creation and `stat` accept.
+ */
+export function workspaceFolderSegments(path: unknown): string[] {
+  return path === '' ? [] : checkedSegments(path);
+}
+
+function checkedSegments(path: unknown): string[] {
   if (typeof path !== 'string' || path.length === 0) throw new WorkspacePathRefusedError('it is empty');
   if (path.length > MAX_WORKSPACE_PATH_CHARS) throw new WorkspacePathRefusedError(`it is longer than ${MAX_WORKSPACE_PATH_CHARS} characters`);
   if (path.includes('\0')) throw new WorkspacePathRefusedError('it contains a NUL byte');
@@ -29,7 +43,6 @@ export function workspacePathSegments(path: unknown): string[] {
   if (PERCENT_ENCODED.test(path)) throw new WorkspacePathRefusedError('it contains a percent-encoded character');
   const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) throw new WorkspacePathRefusedError('".." is not allowed');
-  if (segments.length === 0) throw new WorkspacePathRefusedError('it names the workspace itself, not a file');
   if (segments.some((segment) => encoder.encode(segment).length > MAX_WORKSPACE_NAME_BYTES)) {
     throw new WorkspacePathRefusedError(`a name is longer than ${MAX_WORKSPACE_NAME_BYTES} bytes`);
   }

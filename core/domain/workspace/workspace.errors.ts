@@ -26,6 +26,14 @@ export class WorkspaceFileTooLargeError extends DomainError {
   }
 }
 
+/** A folder that still holds files or folders cannot be deleted. */
+export class WorkspaceFolderNotEmptyError extends DomainError {
+  readonly code = 'workspace.conflict';
+  constructor(path: string) {
+    super(`The folder "${path}" is not empty`);
+  }
+}
+
 /** A write that would take the owner's workspace past its size cap (bytes, or files and folders). */
 export class WorkspaceFullError extends DomainError {
   readonly code = 'workspace.exceeded';

@@ -2,10 +2,9 @@ import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
 import { contentTypeOf, FileContentType, textOf } from '../../domain/workspace/file-content-type';
 import { normalWorkspacePath } from '../../domain/workspace/workspace-path';
-import { WorkspaceFileNotFoundError } from '../../domain/workspace/workspace.errors';
 import { WORKSPACE_FILES, WorkspaceFile, WorkspaceFiles } from '../../ports/workspace-files.port';
 import { ValidationError } from '../../shared/common.errors';
-import { DEFAULT_PREVIEW_CHARS, MAX_PREVIEW_CHARS, MAX_PREVIEW_READ_BYTES } from './upload-limits';
+import { DEFAULT_PREVIEW_CHARS, MAX_PREVIEW_CHARS, PREVIEW_HEAD_BYTES } from './upload-limits';
 
 export interface FilePreview {
   file: WorkspaceFile;
@@ -28,16 +27,16 @@ export class WorkspaceFilePreviewer {
       throw new ValidationError('Invalid query', [{ field: 'max_chars', message: `must be an integer from 1 to ${MAX_PREVIEW_CHARS}` }]);
     }
     const normal = normalWorkspacePath(path);
-    const file = await this.files.stat(actor.userId, normal);
-    if (file === undefined) throw new WorkspaceFileNotFoundError(normal);
-    const data = await this.files.read(actor.userId, normal, MAX_PREVIEW_READ_BYTES);
+    // Only the head of the file is read, so a preview costs the same for any size of file.
+    const { file, head } = await this.files.readHead(actor.userId, normal, PREVIEW_HEAD_BYTES);
+    const whole = head.byteLength >= file.sizeBytes;
     const name = normal.split('/').pop() as string;
-    const type = contentTypeOf(name, data);
-    const text = type === 'pdf' || type === 'png' || type === 'jpeg' ? undefined : textOf(data);
+    const type = contentTypeOf(name, head, whole);
+    const text = type === 'pdf' || type === 'png' || type === 'jpeg' ? undefined : textOf(head, whole);
     if (text === undefined) return { file, name, type, binary: true, text: null, truncated: false };
     // By code points, so a cut never splits a character in two.
     const characters = Array.from(text.slice(0, maxChars * 2)).slice(0, maxChars);
     const shown = characters.join('');
-    return { file, name, type, binary: false, text: shown, truncated: shown.length < text.length };
+    return { file, name, type, binary: false, text: shown, truncated: shown.length < text.length || !whole };
   }
 }

@@ -271,8 +271,10 @@ declare module 'kernel:api' {
   }
 
   /**
-   * The caller's private file area. Paths are relative, `/`-separated; `..`, absolute
-   * paths, NUL bytes and symlinks leading outside are refused with `invalid_argument`.
+   * The caller's private file area. Paths are relative, `/`-separated; `..`, absolute paths,
+   * backslashes, drive letters, percent-encoded octets, control characters, names over 255 bytes,
+   * folders that are symlinks leading outside, and a last name that is a symlink at all are
+   * refused with `invalid_argument`.
    * Files are at most 10 MB. Missing files reject with `not_found`. A write or `mkdir` that
    * would take the workspace past its size cap (bytes, or files and folders), or a write past
    * the user's daily write quota, rejects with `quota_exceeded` and changes nothing.

@@ -163,6 +163,25 @@ describe('Platform /uploads', () => {
       expect(res.body).toMatchObject({ path: 'uploads/long.txt', text: 'é'.repeat(100), truncated: true });
     });
 
+    it('When a file is larger than uploads may be, Then only its head is read: the start of its text comes back, marked truncated', async () => {
+      const root = join(app.services.app.config.dataDir, 'workspace', ada.id, 'big');
+      await mkdir(root, { recursive: true });
+      // 12 MB of two-byte characters after one ASCII byte, so every cut of the head splits a character.
+      await writeFile(join(root, 'log.json'), `[${'é'.repeat(6 * 1024 * 1024)}`);
+      const res = await preview(ada, 'big/log.json', { max_chars: '20000' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        path: 'big/log.json',
+        name: 'log.json',
+        size: 12 * 1024 * 1024 + 1,
+        type: 'json',
+        binary: false,
+        text: `[${'é'.repeat(19_999)}`,
+        truncated: true,
+        modified_at: expect.stringMatching(ISO),
+      });
+    });
+
     it('When a binary file is previewed, Then it is flagged binary with no text', async () => {
       await upload(ada, 'chart.png', PNG);
       const res = await preview(ada, 'uploads/chart.png');

@@ -108,6 +108,74 @@ describe('Capabilities through the sandbox', () => {
       expect(existsSync(join(outside, 'missing.txt'))).toBe(false);
     });
 
+    it('When a tool makes folders, appends, asks about and deletes entries, Then the workspace answers as the SDK says', async () => {
+      const { results } = await run(
+        [
+          { op: 'mkdir', path: 'box/inner' },
+          { op: 'append', path: 'box/log.txt', content: 'one ' },
+          { op: 'append', path: 'box/log.txt', content: 'two' },
+          { op: 'read', path: 'box/log.txt' },
+          { op: 'stat', path: 'box' },
+          { op: 'stat', path: 'box/none.txt' },
+          { op: 'remove', path: 'box' },
+          { op: 'remove', path: 'box/log.txt' },
+          { op: 'remove', path: 'box/log.txt' },
+          { op: 'list', path: 'box' },
+          { op: 'remove', path: '' },
+        ],
+        { userId: 'user-4', role: 'user' },
+      );
+      expect(results.slice(0, 9)).toEqual([
+        { ok: true, value: null },
+        { ok: true, value: { size: 4 } },
+        { ok: true, value: { size: 7 } },
+        { ok: true, value: 'one two' },
+        { ok: true, value: { name: 'box', path: 'box', type: 'directory', size: 0, modifiedAt: expect.stringMatching(/^\d{4}-/) } },
+        { ok: true, value: null },
+        { ok: false, code: 'invalid_argument', kernel: true, message: 'workspace.delete: the directory is not empty' },
+        { ok: true, value: true },
+        { ok: true, value: false },
+      ]);
+      expect(results[9]).toMatchObject({ ok: true, value: [{ path: 'box/inner', type: 'directory' }] });
+      expect(results[10]).toMatchObject({ ok: false, code: 'invalid_argument' });
+    });
+
+    // The kernel's jail is the WorkspaceFiles port's (behaviour rule 8), stricter than the kernel's own jail was.
+    it.each([['%2e%2e/escape.txt'], ['notes%2fa.txt'], ['C:/escape.txt'], ['line\nbreak.txt'], [`${'é'.repeat(128)}.txt`]])(
+      'When the path is %j, Then it is refused with invalid_argument like any path that could leave the workspace',
+      async (path) => {
+        const { results } = await run([
+          { op: 'write', path, content: 'x' },
+          { op: 'read', path },
+          { op: 'stat', path },
+        ]);
+        for (const result of results)
+          expect(result).toMatchObject({ ok: false, code: 'invalid_argument', message: expect.stringMatching(/^workspace: the path is refused: /) });
+      },
+    );
+
+    it('When the last name of a path is a symlink, even to a file inside, Then read, write, stat and delete refuse it and the file is untouched', async () => {
+      const root = join(kernel.dataDir, 'workspace', 'user-5');
+      mkdirSync(root, { recursive: true });
+      writeFileSync(join(root, 'real.txt'), 'inside');
+      symlinkSync(join(root, 'real.txt'), join(root, 'alias.txt'));
+      const { results } = await run(
+        [
+          { op: 'read', path: 'alias.txt' },
+          { op: 'write', path: 'alias.txt', content: 'replaced' },
+          { op: 'append', path: 'alias.txt', content: 'more' },
+          { op: 'stat', path: 'alias.txt' },
+          { op: 'exists', path: 'alias.txt' },
+          { op: 'remove', path: 'alias.txt' },
+          { op: 'read', path: 'real.txt' },
+        ],
+        { userId: 'user-5', role: 'user' },
+      );
+      for (const result of results.slice(0, 6))
+        expect(result).toMatchObject({ ok: false, code: 'invalid_argument', message: 'workspace: the path is refused: it is a symbolic link' });
+      expect(results[6]).toEqual({ ok: true, value: 'inside' });
+    });
+
     it('When a file is missing, Then read fails with not_found', async () => {
       const { results } = await run([{ op: 'read', path: 'nope.txt' }]);
       expect(results[0]).toMatchObject({ ok: false, code: 'not_found' });

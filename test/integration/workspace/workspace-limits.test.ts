@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FileSystemWorkspaceFiles } from '../../../adapters/workspace/filesystem/file-system-workspace-files';
 import { RATE_LIMITER } from '../../../core/ports/rate-limiter.port';
 import { DailyQuotas } from '../../../core/services/quotas/daily-quotas.service';
 import { CapabilityError } from '../../../plugins/kernel/capabilities/capability-error';
@@ -74,7 +75,7 @@ describe('WorkspaceCapability under concurrent writes of one user', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('When 10 writes race in one workspace, Then only as many as fit under the cap are written and the others fail with quota_exceeded', async () => {
-    const capability = new WorkspaceCapability(dataDir, { maxBytes: 1_000, maxFiles: 100 }, unmeteredDailyQuotas());
+    const capability = new WorkspaceCapability(new FileSystemWorkspaceFiles(dataDir, { maxBytes: 1_000, maxFiles: 100 }), unmeteredDailyQuotas());
     const context: CapabilityCallContext = {
       pluginId: 'workspace_write',
       publisher: 'builtin',
@@ -106,7 +107,7 @@ describe('workspace_write against the daily write quota', () => {
     storage = await createTestStorage('sqlite');
     const clock = new MutableClock(new Date('2030-01-01T08:00:00Z'));
     const quotas = new DailyQuotas(storage.get(RATE_LIMITER), clock, { emails: 50, schedules: 50, workspaceWriteBytes: 1_000 });
-    kernel = await createTestKernel({ tools: WORKSPACE_TOOLS, quotas });
+    kernel = await createTestKernel({ tools: WORKSPACE_TOOLS, quotas, workspace: { maxBytes: 800, maxFiles: 100 } });
   });
   afterAll(async () => {
     await kernel?.close();
@@ -127,5 +128,18 @@ describe('workspace_write against the daily write quota', () => {
     });
     expect(readFileSync(join(kernel.dataDir, 'workspace', 'daily-user', 'log.txt'), 'utf8')).toBe('x'.repeat(300));
     expect(await kernel.invoke('workspace_write', { path: 'log.txt', content: 'y'.repeat(101) }, userOf('someone-else'))).toMatchObject({ success: true });
+  });
+
+  it('When a write is refused because the workspace is full, Then it spends nothing of the daily quota', async () => {
+    const { actor } = userOf('full-user');
+    expect(await kernel.invoke('workspace_write', { path: 'a.txt', content: 'x'.repeat(700) }, { actor })).toMatchObject({ success: true });
+    expect(await kernel.invoke('workspace_write', { path: 'b.txt', content: 'x'.repeat(200) }, { actor })).toMatchObject({
+      success: false,
+      error: { code: 'quota_exceeded', message: 'workspace.write: the workspace is full (at most 800 bytes); delete files first' },
+    });
+    rmSync(join(kernel.dataDir, 'workspace', 'full-user', 'a.txt'));
+
+    // 700 + 300 is the whole day's 1000: the refused 200 bytes were not spent.
+    expect(await kernel.invoke('workspace_write', { path: 'c.txt', content: 'x'.repeat(300) }, { actor })).toMatchObject({ success: true });
   });
 });

@@ -14,6 +14,11 @@ import { ControlNodeTypes } from '../../../../core/services/workflows/nodes/cont
 import { LeafNodeTypes } from '../../../../core/services/workflows/nodes/leaf-node-types';
 import { WorkflowEngine } from '../../../../core/services/workflows/workflow-engine.service';
 import { edge, linearGraph, node } from '../../../fixtures/workflows/workflow.mother';
+import { AjvJsonSchemaValidator } from '../../../../adapters/validation/ajv-json-schema-validator';
+import { WorkflowValidator } from '../../../../core/services/workflows/workflow-validator.service';
+import { DEFAULT_WORKFLOW_SETTINGS } from '../../../../core/services/workflows/workflow-settings';
+import { InMemoryWorkflowRepository } from '../../../fixtures/workflows/in-memory-workflow-repository';
+import { InstantTimers } from '../../../fixtures/workflows/instant-timers';
 
 const actor: Actor = { userId: 'user-1', role: 'user' };
 const USAGE = { promptTokens: 1, completionTokens: 2, totalTokens: 3 };
@@ -73,9 +78,13 @@ function harness(
   const clock = { now: () => new Date((tick += 5)) };
   const errors: unknown[] = [];
   const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (fields) => errors.push(fields) };
-  const nodeTypes = new NodeTypes(new ControlNodeTypes(), new LeafNodeTypes(llm, agents, tools));
-  const engine = new WorkflowEngine(nodeTypes, { maxLlmCallsPerRun: options.maxLlmCallsPerRun ?? 50 }, clock, logger);
-  return { engine, llm, tools, agentCalls, errors };
+  const workflows = new InMemoryWorkflowRepository();
+  const nodeTypes = new NodeTypes(new ControlNodeTypes(workflows), new LeafNodeTypes(llm, agents, tools));
+  const validator = new WorkflowValidator(nodeTypes, new AjvJsonSchemaValidator());
+  const settings = { ...DEFAULT_WORKFLOW_SETTINGS, maxLlmCallsPerRun: options.maxLlmCallsPerRun ?? 50 };
+  const timers = new InstantTimers();
+  const engine = new WorkflowEngine(nodeTypes, validator, settings, clock, timers, logger);
+  return { engine, llm, tools, agentCalls, errors, workflows, timers };
 }
 
 function branching(operator = 'contains'): WorkflowGraph {
@@ -148,11 +157,12 @@ describe('WorkflowEngine', () => {
   it('When a condition holds, Then its true branch runs, the false branch is skipped and the join sees the branch that ran', async () => {
     const { engine } = harness();
     const result = await engine.run(actor, branching(), { subject: 'urgent: disk full' });
+    // Steps are in settling order: the untaken branch is skipped as soon as the condition settles.
     expect(result.steps.map((s) => [s.node_id, s.status])).toEqual([
       ['start', 'completed'],
       ['check', 'completed'],
-      ['escalate', 'completed'],
       ['file', 'skipped'],
+      ['escalate', 'completed'],
       ['page', 'completed'],
       ['join', 'completed'],
       ['end', 'completed'],

@@ -32,6 +32,7 @@ import { ChatSessionOrmEntity } from './chat-session.orm-entity';
 import { ChatMessageOrmEntity } from './chat-message.orm-entity';
 import { ToolCallOrmEntity } from './tool-call.orm-entity';
 import { ChatBranchOrmEntity } from './chat-branch.orm-entity';
+import { WorkflowApprovalOrmEntity } from './workflow-approval.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
 export const ENTITIES = [
@@ -69,4 +70,5 @@ export const ENTITIES = [
   ChatMessageOrmEntity,
   ToolCallOrmEntity,
   ChatBranchOrmEntity,
+  WorkflowApprovalOrmEntity,
 ];

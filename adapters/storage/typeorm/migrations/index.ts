@@ -27,6 +27,8 @@ import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-l
 import { CreateChatBranches1795254451400 } from './1795254451400-create-chat-branches.migration';
 import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-settings.migration';
 import { CreateToolCalls1795254451700 } from './1795254451700-create-tool-calls.migration';
+import { AddExecutionRunState1795254452000 } from './1795254452000-add-execution-run-state.migration';
+import { CreateWorkflowApprovals1795254452001 } from './1795254452001-create-workflow-approvals.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -62,4 +64,6 @@ export const MIGRATIONS = [
   AddExecutionParentAndDuration1795254451500,
   AddAgentRunSettings1795254451600,
   CreateToolCalls1795254451700,
+  AddExecutionRunState1795254452000,
+  CreateWorkflowApprovals1795254452001,
 ];

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { AgentExecutionController } from './controllers/agent-execution.controller';
+import { ApprovalController } from './controllers/approval.controller';
 import { AgentsController } from './controllers/agents.controller';
 import { AgentChatHistoryController } from './controllers/agent-chat-history.controller';
 import { AgentChatController } from './controllers/agent-chat.controller';
@@ -33,6 +34,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatBranchesController,
     AgentChatOrchestrationController,
     SwarmController,
+    ApprovalController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

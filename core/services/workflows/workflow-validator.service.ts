@@ -47,7 +47,7 @@ export class WorkflowValidator {
     if (size > MAX_WORKFLOW_CHARS) return [{ node_id: null, field: '', message: `must be at most ${MAX_WORKFLOW_CHARS} characters of JSON` }];
     const total = countNodes(graph, 0);
     if (total > MAX_WORKFLOW_NODES) return [{ node_id: null, field: 'nodes', message: `must hold at most ${MAX_WORKFLOW_NODES} nodes, bodies included` }];
-    return dedupe(this.level(graph, { prefix: '', depth: 0, outerUpstream: new Set() }));
+    return this.level(graph, { prefix: '', depth: 0, outerUpstream: new Set() });
   }
 
   private level(graph: unknown, level: Level): WorkflowIssue[] {
@@ -64,7 +64,11 @@ export class WorkflowValidator {
       if (level.depth > 0 && PARKING_NODE_TYPES.includes(type)) {
         issues.push(at({ field: `${field}.type`, message: 'must not be approval or human_input inside a loop or iteration body' }));
       }
-      if (!structuralTypeKnown(structural, field)) issues.push(...this.configIssues(type, config, `${field}.config`).map(at));
+      if (!structuralTypeKnown(structural, field)) {
+        // The graph rules say some config problems more clearly (template caps): the schema's take on the same field is left out.
+        const configIssues = this.configIssues(type, config, `${field}.config`).filter((issue) => !structural.some((said) => said.field === issue.field));
+        issues.push(...configIssues.map(at));
+      }
       if (upstream) {
         const seen = new Set([...(upstream.get(node.id) ?? []), ...level.outerUpstream]);
         issues.push(...referenceIssues(config, `${field}.config`, seen, node.id).map(at));
@@ -85,7 +89,13 @@ export class WorkflowValidator {
   }
 
   private configIssues(type: WorkflowNodeType, config: JsonValue, field: string): FieldIssue[] {
-    const own = this.compiled(type, () => this.nodeTypes.get(type).configSchema);
+    let own: CompiledSchema | FieldIssue[];
+    try {
+      own = this.compiled(type, () => this.nodeTypes.get(type).configSchema);
+    } catch {
+      // A type the graph rules know but no executor runs (yet): the run would fail, so the save does.
+      return [{ field: field.replace(/\.config$/, '.type'), message: `"${type}" cannot run on this server` }];
+    }
     const settings = this.compiled('#settings', () => NODE_SETTINGS_SCHEMA);
     return [own, settings].flatMap((schema) => {
       if (Array.isArray(schema)) return schema;
@@ -132,18 +142,6 @@ function countNodes(graph: unknown, depth: number): number {
     const body = isObject(node) && isObject(node.config) ? node.config.body : undefined;
     return sum + 1 + countNodes(body, depth + 1);
   }, 0);
-}
-
-/** One issue per field: the graph rules' message first, the schema's repeats it less clearly. */
-function dedupe(issues: WorkflowIssue[]): WorkflowIssue[] {
-  const seen = new Set<string>();
-  return issues.filter((issue) => {
-    const key = `${issue.field}\u0000${issue.message}`;
-    const fieldSeen = seen.has(issue.field) && issue.field.includes('.config');
-    seen.add(issue.field);
-    seen.add(key);
-    return !fieldSeen;
-  });
 }
 
 function nodeIdAt(nodes: unknown[], field: string): string | null {

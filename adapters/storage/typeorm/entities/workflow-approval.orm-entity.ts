@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import { ExecutionOrmEntity } from './execution.orm-entity';
 
 /**
  * Row of `workflow_approvals`; the schema is owned by the migrations. No column is nullable: no
@@ -14,6 +15,11 @@ export class WorkflowApprovalOrmEntity {
 
   @Column({ name: 'execution_id', type: 'varchar', length: 36 })
   executionId!: string;
+
+  /** Declared so the schema knows the foreign key (deleting the execution deletes its approvals); never loaded. */
+  @ManyToOne(() => ExecutionOrmEntity, { onDelete: 'CASCADE', onUpdate: 'NO ACTION' })
+  @JoinColumn({ name: 'execution_id', foreignKeyConstraintName: 'FK_workflow_approvals_execution' })
+  execution?: ExecutionOrmEntity;
 
   @Column({ name: 'node_id', type: 'varchar', length: 64 })
   nodeId!: string;

@@ -73,7 +73,8 @@ export function toExecution(row: ExecutionOrmEntity): Execution {
     input: payload.input,
     output: payload.output,
     steps: payload.steps,
-    runState: (row.runState ?? {}) as JsonValue,
+    // `{}` is "no state": left out, as a record made without one has none.
+    ...(isEmptyState(row.runState) ? {} : { runState: row.runState as JsonValue }),
     tokenUsage: { promptTokens: row.promptTokens, completionTokens: row.completionTokens, totalTokens: row.totalTokens },
     llmCalls: row.llmCalls,
     error: row.errorCode === '' ? null : { code: row.errorCode, message: row.errorMessage },
@@ -84,6 +85,10 @@ export function toExecution(row: ExecutionOrmEntity): Execution {
     startedAt: timeOrNull(row.startedAt),
     finishedAt: timeOrNull(row.finishedAt),
   };
+}
+
+function isEmptyState(state: object | null | undefined): boolean {
+  return state === null || state === undefined || (typeof state === 'object' && !Array.isArray(state) && Object.keys(state).length === 0);
 }
 
 function timeOrNull(value: Date): Date | null {

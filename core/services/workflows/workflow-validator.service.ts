@@ -69,6 +69,8 @@ export class WorkflowValidator {
         const configIssues = this.configIssues(type, config, `${field}.config`).filter((issue) => !structural.some((said) => said.field === issue.field));
         issues.push(...configIssues.map(at));
       }
+      if (type === 'human_input' && isObject(config) && isObject(config.input_schema))
+        issues.push(...this.inputSchemaIssues(config.input_schema as JsonSchema, `${field}.config.input_schema`).map(at));
       if (upstream) {
         const seen = new Set([...(upstream.get(node.id) ?? []), ...level.outerUpstream]);
         issues.push(...referenceIssues(config, `${field}.config`, seen, node.id).map(at));
@@ -101,6 +103,12 @@ export class WorkflowValidator {
       if (Array.isArray(schema)) return schema;
       return schema.validate(config).map((issue) => ({ field: issue.field === '' ? field : `${field}.${issue.field}`, message: issue.message }));
     });
+  }
+
+  /** A human_input's schema is the user's: compiled through the port's bounds now, so a decision never meets a broken one. */
+  private inputSchemaIssues(schema: JsonSchema, field: string): FieldIssue[] {
+    const compiled = this.schemaValidator.compile(schema, field);
+    return compiled.ok ? [] : compiled.error;
   }
 
   /** The schema compiled on first use; a type's schema that does not compile is the server's fault, reported on the node. */

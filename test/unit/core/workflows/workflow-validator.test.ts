@@ -89,3 +89,10 @@ describe('WorkflowValidator', () => {
     expect(validator.validate(graph)).toEqual([{ node_id: null, field: 'nodes', message: 'must hold at most 200 nodes, bodies included' }]);
   });
 });
+
+describe('WorkflowValidator on a human_input schema', () => {
+  it('When a human_input node’s input_schema is not a usable JSON Schema, Then it is refused at save, under the field', () => {
+    const graph = linearGraph(node('ask', 'human_input', { prompt: 'Size?', input_schema: { type: 'nonsense' } }));
+    expect(validator.validate(graph)).toEqual([expect.objectContaining({ node_id: 'ask', field: expect.stringMatching(/^nodes\[1\]\.config\.input_schema/) })]);
+  });
+});

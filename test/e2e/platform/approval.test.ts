@@ -172,6 +172,45 @@ describe('Approval over HTTP', () => {
       expect((await pending()).body.items.map((item) => item.id)).not.toContain(approval.id);
     });
 
+    it('When a parked run goes on, Then each node’s start and end, the park and the end reach its run events (what /ws/executions pushes)', async () => {
+      const { execution, approval } = await parkedRun();
+      await decide(approval.id, { decision: 'approve' });
+      await finished(execution.body.id);
+      const events = await request<Array<{ type: string; name?: string; status?: string; detail?: { phase?: string; status?: string } }>>(
+        'GET',
+        url(`/execution-logs/${execution.body.id}/events`),
+        { token: ada.token },
+      );
+      expect(events.status).toBe(200);
+      const summary = events.body.map((event) =>
+        event.type === 'step'
+          ? `${event.name}:${event.detail?.phase ?? event.detail?.status}`
+          : event.type === 'status'
+            ? `status:${event.status}`
+            : event.type,
+      );
+      expect(summary).toEqual([
+        'status:running',
+        'start:started',
+        'start:completed',
+        'draft:started',
+        'draft:completed',
+        'review:started',
+        'status:paused',
+        'status:running',
+        'review:started',
+        'review:completed',
+        // A skipped node's step goes out with the next checkpoint, after the node that started meanwhile.
+        'publish:started',
+        'redo:skipped',
+        'publish:completed',
+        'end:started',
+        'end:completed',
+        'status:completed',
+        'done',
+      ]);
+    });
+
     it('When rejected, Then the rejected branch runs', async () => {
       const { execution, approval } = await parkedRun();
       expect((await decide(approval.id, { decision: 'reject', comment: 'too short' })).status).toBe(200);

@@ -115,8 +115,8 @@ describe('validateWorkflowGraph', () => {
     graph.edges[4] = { source: 'no', target: 'end', condition: 'maybe' as 'true' };
     expect(validateWorkflowGraph(graph)).toEqual([
       { field: 'edges[1].condition', message: 'must be "true" or "false" on an edge leaving a condition node' },
-      { field: 'edges[3].condition', message: 'is only allowed on an edge leaving a branching node (condition, approval)' },
-      { field: 'edges[4].condition', message: 'is only allowed on an edge leaving a branching node (condition, approval)' },
+      { field: 'edges[3].condition', message: 'is only allowed on an edge leaving a branching node (condition, approval, classifier)' },
+      { field: 'edges[4].condition', message: 'is only allowed on an edge leaving a branching node (condition, approval, classifier)' },
     ]);
   });
 

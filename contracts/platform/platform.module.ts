@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { AgentExecutionController } from './controllers/agent-execution.controller';
 import { AgentSchedulesController } from './controllers/agent-schedules.controller';
+import { ApprovalController } from './controllers/approval.controller';
 import { AgentsController } from './controllers/agents.controller';
 import { AgentChatHistoryController } from './controllers/agent-chat-history.controller';
 import { AgentChatController } from './controllers/agent-chat.controller';
@@ -51,6 +52,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     NodesController,
     AgentSchedulesController,
     WebhooksController,
+    ApprovalController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

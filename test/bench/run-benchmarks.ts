@@ -3,6 +3,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentsSection } from './agents/agents-section';
 import { chatSection } from './chat/chat-section';
+import { workflowsSection } from './workflows/workflows-section';
 import { kernelSection } from './kernel/kernel-section';
 import { LoadResult, measure, ServerOptions, startServer } from './load';
 
@@ -15,7 +16,7 @@ interface Section {
 }
 
 /**
- * `npm run bench [http|kernel|agents]`: every figure is a ratio to a reference measured in the
+ * `npm run bench [http|kernel|agents|chat|workflows]`: every figure is a ratio to a reference measured in the
  * same run. Each measured section replaces its namesake in docs/benchmarks.md; the others stay.
  */
 async function main(): Promise<void> {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   if (!only || only === 'kernel') sections.push(await kernelSection());
   if (!only || only === 'agents') sections.push(await agentsSection());
   if (!only || only === 'chat') sections.push(await chatSection());
+  if (!only || only === 'workflows') sections.push(await workflowsSection());
   writeFileSync(DOCS, render(merged(sections)));
   process.stdout.write(`wrote ${DOCS}\n`);
 }
@@ -81,7 +83,7 @@ function render(sections: Section[]): string {
   return [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (`npm run bench -- <http|kernel|agents|chat>` measures one section and keeps the others); each',
+    'Written by `npm run bench` (`npm run bench -- <http|kernel|agents|chat|workflows>` measures one section and keeps the others); each',
     'section says when it was measured. Absolute figures drift ±15–30 % between runs on this kind of machine; the ratios to',
     'the references measured in the same run are what the targets are about.',
     '',

@@ -39,6 +39,8 @@ import { SCHEDULE_REPOSITORY, ScheduleRepository } from '../../../core/ports/sch
 import { TypeOrmScheduleRepository } from './repositories/typeorm-schedule-repository';
 import { WORKFLOW_REPOSITORY, WorkflowRepository } from '../../../core/ports/workflow-repository.port';
 import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
+import { APPROVAL_REPOSITORY, ApprovalRepository } from '../../../core/ports/approval-repository.port';
+import { TypeOrmApprovalRepository } from './repositories/typeorm-approval-repository';
 import { TypeOrmWorkflowRepository } from './repositories/typeorm-workflow-repository';
 import { WORKFLOW_VERSION_REPOSITORY, WorkflowVersionRepository } from '../../../core/ports/workflow-version-repository.port';
 import { TypeOrmWorkflowVersionRepository } from './repositories/typeorm-workflow-version-repository';
@@ -98,6 +100,7 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<WorkflowVersionRepository>(WORKFLOW_VERSION_REPOSITORY).toConstantValue(new TypeOrmWorkflowVersionRepository(managers));
   bindWorkflowDependants(bind, managers);
   bind<ExecutionRepository>(EXECUTION_REPOSITORY).toConstantValue(new TypeOrmExecutionRepository(managers));
+  bind<ApprovalRepository>(APPROVAL_REPOSITORY).toConstantValue(new TypeOrmApprovalRepository(managers));
   const keyValueStore = new TypeOrmKeyValueStore(managers, kvLimits);
   bind<KeyValueStore>(KEY_VALUE_STORE).toConstantValue(keyValueStore);
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(keyValueStore);

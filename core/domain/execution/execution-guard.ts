@@ -17,7 +17,10 @@ export interface ExecutionGuard {
 
 /** The fields a conditional change may set; the rest of the record stays as stored. */
 export type ExecutionChanges = Partial<
-  Pick<Execution, 'status' | 'success' | 'output' | 'steps' | 'tokenUsage' | 'llmCalls' | 'error' | 'attempt' | 'lease' | 'startedAt' | 'finishedAt'>
+  Pick<
+    Execution,
+    'status' | 'success' | 'output' | 'steps' | 'runState' | 'tokenUsage' | 'llmCalls' | 'error' | 'attempt' | 'lease' | 'startedAt' | 'finishedAt'
+  >
 >;
 
 export function guardHolds(execution: Execution, guard: ExecutionGuard): boolean {

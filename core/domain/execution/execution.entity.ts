@@ -64,6 +64,11 @@ export interface Execution {
   output: JsonValue;
   steps: JsonValue[];
   tokenUsage: TokenUsage;
+  /**
+   * What a resumed or reclaimed run continues from, as its mode keeps it (a workflow's
+   * GraphRunState); absent or `{}` when the mode keeps none or the run has not stored one yet.
+   */
+  runState?: JsonValue;
   /** LLM calls spent so far, retries included: a resumed or reclaimed run continues the same budget. */
   llmCalls: number;
   error: ExecutionFailure | null;

@@ -6,7 +6,7 @@ import { TemplateTooLargeError } from './workflow.errors';
 export interface TemplateScope {
   /** The run's input: `{{input}}`, `{{input.a.b}}`. */
   input: JsonValue;
-  /** Outputs of the nodes that completed so far: `{{nodes.<id>.output}}`, `{{nodes.<id>.output.x}}`. */
+  /** Outputs of the nodes that completed so far: `{{<id>.output.x}}`, or `{{nodes.<id>.output.x}}`. */
   outputs: ReadonlyMap<string, JsonValue>;
   /** The output of the node's predecessor: `{{last}}`, `{{last.x}}`. */
   last: JsonValue;
@@ -43,11 +43,19 @@ export function resolvePath(path: string, scope: TemplateScope): JsonValue | und
   const [root, ...rest] = path.split('.');
   if (root === 'input') return descend(scope.input, rest);
   if (root === 'last') return descend(scope.last, rest);
-  if (root === 'nodes' && rest.length >= 2 && rest[1] === 'output') {
-    const output = scope.outputs.get(rest[0]);
-    return output === undefined ? undefined : descend(output, rest.slice(2));
-  }
+  if (root === 'nodes' && rest.length >= 2 && rest[1] === 'output') return nodeOutput(scope, rest[0], rest.slice(2));
+  if (rest[0] === 'output') return nodeOutput(scope, root, rest.slice(1));
   return undefined;
+}
+
+/** Every placeholder path of `template`, in order (`input.a`, `summary.output.text`). */
+export function placeholderPaths(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]);
+}
+
+function nodeOutput(scope: TemplateScope, nodeId: string, segments: ReadonlyArray<string>): JsonValue | undefined {
+  const output = scope.outputs.get(nodeId);
+  return output === undefined ? undefined : descend(output, segments);
 }
 
 export function textOf(value: JsonValue | undefined): string {

@@ -1,5 +1,6 @@
 import { FieldIssue } from '../../shared/domain-error';
-import { isWorkflowNodeType, WorkflowNodeType } from './workflow-graph';
+import { isWorkflowNodeType, WORKFLOW_NODE_TYPES, WorkflowNodeType } from './workflow-graph';
+import { branchLabelsOf, BRANCHING_NODE_TYPES } from './workflow-branches';
 import { nodeConfigIssues } from './workflow-node-config.rules';
 import { reachableFrom, topologicalOrder } from './workflow-topology';
 
@@ -8,6 +9,7 @@ export const MAX_WORKFLOW_EDGES = 500;
 /** Ids appear in template paths (`{{nodes.<id>.output}}`), so they hold no dots or spaces. */
 const NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_LABEL_CHARS = 200;
+const LABEL = /^.{1,100}$/su;
 /** Cycle members named in the message at most. */
 const NAMED_CYCLE_NODES = 10;
 
@@ -65,7 +67,7 @@ function checkNodes(nodes: unknown[], issues: FieldIssue[]): Map<string, Checked
     }
     const type = isWorkflowNodeType(node.type) ? node.type : undefined;
     if (type === undefined) {
-      issues.push({ field: `${field}.type`, message: 'must be one of start, end, llm, agent, tool, condition, template' });
+      issues.push({ field: `${field}.type`, message: `must be one of ${WORKFLOW_NODE_TYPES.join(', ')}` });
     }
     if (node.label !== undefined && (typeof node.label !== 'string' || node.label.length > MAX_LABEL_CHARS)) {
       issues.push({ field: `${field}.label`, message: `must be a string of at most ${MAX_LABEL_CHARS} characters` });
@@ -108,8 +110,8 @@ function checkEdges(edges: unknown[], nodes: Map<string, CheckedNode> | undefine
     }
     const source = endpoint(edge.source, `${field}.source`, nodes, issues);
     const target = endpoint(edge.target, `${field}.target`, nodes, issues);
-    if (edge.condition !== undefined && edge.condition !== 'true' && edge.condition !== 'false') {
-      issues.push({ field: `${field}.condition`, message: 'must be "true" or "false"' });
+    if (edge.condition !== undefined && (typeof edge.condition !== 'string' || !LABEL.test(edge.condition))) {
+      issues.push({ field: `${field}.condition`, message: 'must be a branch label of 1 to 100 characters' });
     }
     if (!source || !target) {
       wellFormed = false;
@@ -136,11 +138,19 @@ function roleIssues(field: string, source: CheckedNode, target: CheckedNode, con
   const issues: FieldIssue[] = [];
   if (target.type === 'start') issues.push({ field: `${field}.target`, message: 'must not be the start node' });
   if (source.type === 'end') issues.push({ field: `${field}.source`, message: 'must not be an end node' });
+  const labels = branchLabelsOf(source.type);
+  if (labels === undefined) {
+    if (condition !== undefined)
+      issues.push({ field: `${field}.condition`, message: `is only allowed on an edge leaving a branching node (${BRANCHING_NODE_TYPES.join(', ')})` });
+    return issues;
+  }
   if (source.type === 'condition' && condition === undefined) {
     issues.push({ field: `${field}.condition`, message: 'must be "true" or "false" on an edge leaving a condition node' });
-  }
-  if (source.type !== 'condition' && condition !== undefined) {
-    issues.push({ field: `${field}.condition`, message: 'is only allowed on an edge leaving a condition node' });
+  } else if (typeof condition === 'string' && labels !== 'any' && !labels.includes(condition)) {
+    issues.push({
+      field: `${field}.condition`,
+      message: `must be one of ${labels.map((label) => `"${label}"`).join(', ')} on an edge leaving a ${source.type} node`,
+    });
   }
   return issues;
 }

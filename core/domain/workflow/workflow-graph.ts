@@ -19,13 +19,26 @@ export const WORKFLOW_NODE_TYPES = [
   'file_read',
   'file_write',
   'delay',
+  'loop',
+  'iteration',
+  'parallel',
+  'merge',
+  'sub_workflow',
+  'approval',
+  'human_input',
 ] as const;
 
 export type WorkflowNodeType = (typeof WORKFLOW_NODE_TYPES)[number];
 
-/** One step of a workflow; what `config` holds depends on `type` (see workflow-graph.rules.ts). */
+/** Node types whose config holds a nested `{nodes, edges}` body run once per round or item. */
+export const BODY_NODE_TYPES: ReadonlyArray<WorkflowNodeType> = ['loop', 'iteration'];
+
+/** Node types that park the run until someone decides (see docs/workflows.md, "Parking"). */
+export const PARKING_NODE_TYPES: ReadonlyArray<WorkflowNodeType> = ['approval', 'human_input'];
+
+/** One step of a workflow; what `config` holds depends on `type` (see the node type's `configSchema`). */
 export interface WorkflowNode {
-  /** Unique in the graph; templates name it as `{{nodes.<id>.output}}`. */
+  /** Unique in the graph; templates name it as `{{<id>.output}}` or `{{nodes.<id>.output}}`. */
   id: string;
   type: WorkflowNodeType;
   label?: string;
@@ -39,14 +52,14 @@ export interface NodePosition {
   y: number;
 }
 
-/** `condition` is set exactly on the edges leaving a branching node (condition: `true`/`false`; classifier: a class label): the branch they belong to. */
+/** `condition` is set on the edges of one branch of a branching node (condition: `true`/`false`; classifier: a class label; approval: `approved`/`rejected`). */
 export interface WorkflowEdge {
   source: string;
   target: string;
   condition?: string;
 }
 
-/** A directed acyclic graph with one `start` node and at least one `end` node. */
+/** A directed acyclic graph with one `start` node and at least one `end` node; loops are nested bodies, never back-edges. */
 export interface WorkflowGraph {
   nodes: WorkflowNode[];
   edges: WorkflowEdge[];

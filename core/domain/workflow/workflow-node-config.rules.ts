@@ -9,7 +9,10 @@ const MAX_ARGUMENT_DEPTH = 32;
 
 type Config = Record<string, unknown>;
 
-/** The problems of one node's `config`, named under `field` (e.g. `nodes[2].config`). */
+/**
+ * The problems of one node's `config` that its JSON Schema cannot say as clearly (template caps, an
+ * operator that needs `right`), named under `field` (e.g. `nodes[2].config`).
+ */
 export function nodeConfigIssues(type: WorkflowNodeType, config: Config, field: string): FieldIssue[] {
   const at = (key: string) => `${field}.${key}`;
   switch (type) {
@@ -37,7 +40,7 @@ export function nodeConfigIssues(type: WorkflowNodeType, config: Config, field: 
     case 'condition':
       return conditionIssues(config, at);
     default:
-      // The value node types declare their config as JSON Schema (`configSchema`, services/workflows/nodes), checked there.
+      // The other types are checked against their JSON Schema alone (WorkflowValidator).
       return [];
   }
 }

@@ -1,5 +1,6 @@
 import { TokenUsage } from '../llm/chat-message';
 import { JsonValue } from '../../shared/json';
+import { GraphRunState, ParkedNode } from './graph-run-state';
 import { WorkflowNodeType } from './workflow-graph';
 
 export type WorkflowStepStatus = 'completed' | 'failed' | 'skipped';
@@ -29,7 +30,7 @@ export type WorkflowStep = {
 };
 
 export interface WorkflowRunResult {
-  /** False when a node failed or the run was cancelled. */
+  /** False when a node failed, the run was cancelled, stopped or parked. */
   success: boolean;
   /** The output of the end node that ran (the last one, when several did), else null. */
   output: JsonValue;
@@ -40,4 +41,10 @@ export interface WorkflowRunResult {
   llmCalls: number;
   /** The first failing node's error. */
   error?: WorkflowRunError;
+  /** Everything needed to continue the run (stored by executions after every node). */
+  state: GraphRunState;
+  /** The caller's checkpoint said stop: the nodes not settled run on resume. */
+  stopped: boolean;
+  /** The node the run waits at for a person, if it parked. */
+  parked: ParkedNode | null;
 }

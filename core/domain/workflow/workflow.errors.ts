@@ -24,3 +24,11 @@ export class TemplateTooLargeError extends DomainError {
     super(`A template rendered to more than ${MAX_RENDERED_CHARS} characters`);
   }
 }
+
+/** A node ran past its `timeout_ms`. */
+export class NodeTimeoutError extends DomainError {
+  readonly code = 'workflow.node_timeout';
+  constructor(timeoutMs: number) {
+    super(`The node did not finish within ${timeoutMs} ms`);
+  }
+}

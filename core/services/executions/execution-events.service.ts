@@ -9,7 +9,8 @@ import { stepName, stepSummary } from './execution-step-summary';
 
 /**
  * Appends an execution's progress to the run event log (run id = execution id), where the run
- * executes: `status` on every state change it makes, one `step` per recorded step, and a terminal
+ * executes: `status` on every state change it makes, one `step` per recorded step (and one per
+ * workflow node as it starts), and a terminal
  * `done` (completed) or `error` (failed, cancelled). The WebSocket and the execution logs read it.
  * The log is a projection: a failed append is logged and never fails the run.
  */
@@ -31,6 +32,15 @@ export class ExecutionEvents {
       events.push({ type: 'step', name: stepName(steps[index], index), detail: { index, ...stepSummary(steps[index]) } });
     }
     return this.append(executionId, events);
+  }
+
+  /**
+   * A workflow node starting (each attempt): `step` named after the node with `phase: started`.
+   * Its end is the `step` event of its recorded step, sent at the checkpoint that follows it.
+   */
+  nodeStarted(executionId: string, node: { id: string; type: string; label?: string }, attempt: number): Promise<void> {
+    const detail = { phase: 'started', node_id: node.id, type: node.type, label: node.label ?? null, attempt };
+    return this.append(executionId, [{ type: 'step', name: node.id, detail }]);
   }
 
   /** The final status, then the terminal event. */

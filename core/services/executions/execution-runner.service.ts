@@ -59,7 +59,15 @@ export class ExecutionRunner {
       const heartbeat = this.timers.every(this.settings.heartbeatMs, () => lease.heartbeat());
       let outcome: RunOutcome;
       try {
-        outcome = await this.modes.run({ actor, execution, target, budget, control, checkpoint: (progress) => lease.checkpoint(progress) });
+        outcome = await this.modes.run({
+          actor,
+          execution,
+          target,
+          budget,
+          control,
+          checkpoint: (progress) => lease.checkpoint(progress),
+          park: (progress) => lease.park(progress),
+        });
       } catch (error) {
         outcome = failedOutcome(this.failureOf(error, execution, control));
       } finally {

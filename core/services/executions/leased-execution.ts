@@ -94,6 +94,24 @@ export class LeasedExecution {
     return false;
   }
 
+  /**
+   * Stores `progress` and leaves the record `paused` with no lease, so no worker waits on it (a
+   * parked workflow); the run stops as paused. False when it was cancelled or taken over meanwhile.
+   */
+  async park(progress: RunProgress): Promise<boolean> {
+    if (this.control.reason) return false;
+    const parked: ExecutionChanges = { ...this.progressChanges(progress), status: 'paused', lease: null };
+    if (!(await this.write(['running', 'paused'], parked))) {
+      const current = await this.tools.executions.findById(this.execution.id);
+      this.control.stop(current?.status === 'cancelled' && current.lease?.owner === this.tools.owner ? 'cancelled' : 'lost');
+      return false;
+    }
+    this.control.stop('paused');
+    await this.sendSteps(progress.steps);
+    await this.tools.events.status(this.execution.id, 'paused');
+    return true;
+  }
+
   /** Stores how the run ended, as far as this process still may; returns the record as stored. */
   async settle(outcome: RunOutcome): Promise<Execution> {
     const released: ExecutionChanges = { ...this.progressChanges(outcome), lease: null };
@@ -137,6 +155,7 @@ export class LeasedExecution {
     return {
       output: clipJson(progress.output, RECORD_LIMITS.outputChars),
       steps: progress.steps,
+      ...(progress.state === undefined ? {} : { runState: progress.state }),
       tokenUsage: progress.tokenUsage,
       llmCalls: this.execution.llmCalls + this.budget.calls - this.callsBefore,
     };

@@ -9,6 +9,8 @@ export interface RunProgress {
   steps: JsonValue[];
   /** Tokens of every step so far. */
   tokenUsage: TokenUsage;
+  /** What the mode needs to continue exactly where it stopped (a workflow's GraphRunState); kept as stored when absent. */
+  state?: JsonValue;
 }
 
 /** How a mode's run ended. A run told to stop (see RunControl) ends unsuccessfully with what it has. */

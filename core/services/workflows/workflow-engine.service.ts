@@ -1,22 +1,39 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
-import { clipJson, stepOutputChars } from '../../domain/execution/recorded-json';
-import { addUsage, TokenUsage, ZERO_USAGE } from '../../domain/llm/chat-message';
+import { stepOutputChars } from '../../domain/execution/recorded-json';
+import { TokenUsage } from '../../domain/llm/chat-message';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
 import { RunTrace } from '../../domain/run/run-trace';
+import { GraphRunState } from '../../domain/workflow/graph-run-state';
 import { WorkflowGraph, WorkflowNode } from '../../domain/workflow/workflow-graph';
-import { validateWorkflowGraph } from '../../domain/workflow/workflow-graph.rules';
-import { WorkflowRunError, WorkflowRunResult, WorkflowStep } from '../../domain/workflow/workflow-run';
+import { WorkflowRunResult, WorkflowStep } from '../../domain/workflow/workflow-run';
 import { InvalidWorkflowError } from '../../domain/workflow/workflow.errors';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { LOGGER, Logger } from '../../ports/logger.port';
-import { DomainError } from '../../shared/domain-error';
+import { TIMERS, Timers } from '../../ports/timers.port';
 import { JsonValue } from '../../shared/json';
+import { GraphExecution, GraphExecutionSetup } from './graph-execution';
 import { GraphRun } from './graph-run';
 import { NodeTypes } from './node-types.service';
-import { NodeRunContext, NodeRunResult } from './nodes/node-executor';
+import { NestedRunOptions, NestedRunResult, NodeDecision } from './nodes/node-executor';
 import { NodeFailure } from './nodes/node-failure';
+import { WorkflowValidator } from './workflow-validator.service';
 import { WORKFLOW_SETTINGS, WorkflowSettings } from './workflow-settings';
+
+export { WORKFLOW_RUN_ERRORS } from './workflow-run-errors';
+
+/** What a resumed run continues from: its stored state and the steps it recorded. */
+export interface WorkflowResume {
+  state: GraphRunState;
+  steps: WorkflowStep[];
+}
+
+/** Where a run can be observed and stored as it goes. */
+export interface WorkflowProgress {
+  steps: ReadonlyArray<WorkflowStep>;
+  tokenUsage: TokenUsage;
+  state: GraphRunState;
+}
 
 export interface WorkflowRunOptions {
   /** The run this one serves (an execution, an agent), kept with each tool node's receipt. */
@@ -25,126 +42,107 @@ export interface WorkflowRunOptions {
   budget?: LlmCallBudget;
   /** Aborting fails the node in progress and skips the rest. */
   signal?: AbortSignal;
+  /** Continue a stored run: its settled nodes are not run again. */
+  resume?: WorkflowResume;
+  /** The answer to the node the resumed run is parked at. */
+  decision?: NodeDecision & { nodeId: string };
+  /** Whether an approval or human_input node may park the run (an execution can; a bare call cannot). */
+  mayPark?: boolean;
   /**
-   * Called after each node that ran (the end node aside) with the steps and tokens so far: a
-   * step boundary where the caller may store progress. What it throws ends the run and is thrown.
+   * Called after each node that ran (the end node aside) and each round a loop or iteration
+   * finished, with the progress so far: a node boundary, where the caller stores it. False stops
+   * the run there (`stopped` in the result); what it throws ends the run and is thrown.
    */
-  onStep?: (steps: ReadonlyArray<WorkflowStep>, tokenUsage: TokenUsage) => Promise<void>;
+  onCheckpoint?: (progress: WorkflowProgress) => Promise<boolean>;
+  /** Called as each attempt of a node starts. */
+  onNodeStart?: (node: WorkflowNode, attempt: number) => Promise<void>;
 }
 
-export const WORKFLOW_RUN_ERRORS = {
-  cancelled: { code: 'workflow.cancelled', message: 'The run was cancelled' },
-  /** An unexpected error in a node: logged, never shown. */
-  nodeError: { code: 'workflow.node_error', message: 'The node failed unexpectedly' },
-} as const;
-
-/** What every node of one run shares. */
-type SharedNodeContext = Pick<NodeRunContext, 'budget' | 'trace' | 'signal'>;
-
-interface NodeOutcome {
-  step: WorkflowStep;
-  tokenUsage?: TokenUsage;
-  error?: WorkflowRunError;
-}
+const CANNOT_NEST = { code: 'workflow.too_deep', message: 'Sub-workflows are nested too deep' };
 
 /**
- * Runs a workflow graph one node at a time in topological order. A node runs once all its
- * predecessors are settled and at least one incoming edge was taken; otherwise it is skipped
- * (an untaken condition branch, a skipped predecessor). The first failing node fails the run
- * and every node after it is skipped. One LLM budget covers the whole run.
+ * Runs a workflow graph (docs/workflows.md, "The run"). A node starts once all its predecessors
+ * are settled and at least one incoming edge was taken; otherwise it is skipped (an untaken branch,
+ * a skipped predecessor). Independent nodes run at once, at most `maxParallelNodes`. The first
+ * failing node fails the run and every node not started is skipped. One LLM budget covers the
+ * whole run, nested loops, iterations and sub-workflows included.
  */
 @injectable()
 export class WorkflowEngine {
   constructor(
     @inject(NodeTypes) private readonly nodeTypes: Pick<NodeTypes, 'get'>,
+    @inject(WorkflowValidator) private readonly validator: Pick<WorkflowValidator, 'validate'>,
     @inject(WORKFLOW_SETTINGS) private readonly settings: WorkflowSettings,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(TIMERS) private readonly timers: Timers,
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Throws `InvalidWorkflowError` for a graph that breaks the rules; node failures are in the result. */
+  /** Throws `InvalidWorkflowError` with WorkflowValidator's issues for a graph that breaks the rules; node failures are in the result. */
   async run(actor: Actor, graph: WorkflowGraph, input: JsonValue, options: WorkflowRunOptions = {}): Promise<WorkflowRunResult> {
-    const issues = validateWorkflowGraph(graph);
-    if (issues.length > 0) throw new InvalidWorkflowError(issues);
+    this.assertValid(graph);
     const budget = options.budget ?? new LlmCallBudget(this.settings.maxLlmCallsPerRun);
     const trace: RunTrace = { ...options.trace, ownerId: options.trace?.ownerId ?? actor.userId };
     const callsBefore = budget.calls;
-    const run = new GraphRun(graph, input);
-    const outputCap = stepOutputChars(graph.nodes.length);
-    const steps: WorkflowStep[] = [];
-    let tokenUsage = ZERO_USAGE;
-    let failure: WorkflowRunError | undefined;
-    let output: JsonValue = null;
-
-    for (const node of run.order) {
-      if (!failure && options.signal?.aborted) failure = WORKFLOW_RUN_ERRORS.cancelled;
-      if (failure || !run.isActivated(node)) {
-        run.skip(node.id);
-        steps.push(skippedStep(node));
-        continue;
-      }
-      const outcome = await this.runNode(actor, node, run, { budget, trace, signal: options.signal });
-      // The step is a log: it keeps a bounded copy; later nodes and the result see the whole output.
-      steps.push({ ...outcome.step, output: clipJson(outcome.step.output, outputCap) });
-      if (outcome.tokenUsage) tokenUsage = addUsage(tokenUsage, outcome.tokenUsage);
-      if (outcome.step.status === 'failed') failure = outcome.error;
-      else if (node.type === 'end') output = outcome.step.output;
-      if (node.type !== 'end') await options.onStep?.(steps, tokenUsage);
-    }
-    const llmCalls = budget.calls - callsBefore;
-    return failure ? { success: false, output, steps, tokenUsage, llmCalls, error: failure } : { success: true, output, steps, tokenUsage, llmCalls };
+    const { onCheckpoint } = options;
+    const execution = this.execution({
+      actor,
+      run: new GraphRun(graph, input, options.resume?.state),
+      budget,
+      trace,
+      signal: options.signal,
+      depth: 0,
+      stepOutputChars: stepOutputChars(graph.nodes.length),
+      earlierSteps: options.resume?.steps ?? [],
+      decision: options.decision,
+      mayPark: options.mayPark ?? false,
+      checkpoint: onCheckpoint && ((current) => onCheckpoint({ steps: current.steps, tokenUsage: current.tokenUsage, state: current.run.snapshot() })),
+      nodeStarted: options.onNodeStart,
+    });
+    await execution.execute();
+    const { steps, tokenUsage, output, failure } = execution;
+    const result = { output, steps, tokenUsage, llmCalls: budget.calls - callsBefore, state: execution.run.snapshot() };
+    if (failure) return { ...result, success: false, error: failure, stopped: false, parked: null };
+    return { ...result, success: !execution.stopped && !execution.parked, stopped: execution.stopped, parked: execution.parked ?? null };
   }
 
-  private async runNode(actor: Actor, node: WorkflowNode, run: GraphRun, shared: SharedNodeContext): Promise<NodeOutcome> {
-    const { signal } = shared;
-    const startedAt = this.clock.now();
-    let result: NodeRunResult;
-    try {
-      const context = { actor, node, config: node.config ?? {}, scope: run.scopeFor(node), ...shared };
-      result = await this.nodeTypes.get(node.type).run(context);
-    } catch (thrown) {
-      run.fail(node.id);
-      const error = this.errorOf(thrown, node, signal);
-      const tokenUsage = thrown instanceof NodeFailure ? thrown.tokenUsage : undefined;
-      return { step: this.step(node, 'failed', null, error, startedAt), tokenUsage, error };
-    }
-    run.complete(node.id, result.output, result.branch);
-    return { step: this.step(node, 'completed', result.output, result.error ?? null, startedAt), tokenUsage: result.tokenUsage };
+  private assertValid(graph: WorkflowGraph): void {
+    const issues = this.validator.validate(graph);
+    if (issues.length > 0) throw new InvalidWorkflowError(issues.map(({ field, message }) => ({ field, message })));
   }
 
-  private errorOf(thrown: unknown, node: WorkflowNode, signal?: AbortSignal): WorkflowRunError {
-    if (signal?.aborted) return WORKFLOW_RUN_ERRORS.cancelled;
-    if (thrown instanceof DomainError) return { code: thrown.code, message: thrown.message };
-    this.logger.error({ nodeId: node.id, nodeType: node.type, err: thrown }, 'workflow node failed unexpectedly');
-    return WORKFLOW_RUN_ERRORS.nodeError;
+  private execution(setup: Omit<GraphExecutionSetup, 'maxParallelNodes' | 'runGraph'>): GraphExecution {
+    return new GraphExecution(
+      { nodeTypes: this.nodeTypes, clock: this.clock, logger: this.logger, timers: this.timers },
+      { ...setup, maxParallelNodes: this.settings.maxParallelNodes, runGraph: (...args) => this.runNested(setup, ...args) },
+    );
   }
 
-  private step(node: WorkflowNode, status: 'completed' | 'failed', output: JsonValue, error: WorkflowRunError | null, startedAt: Date): WorkflowStep {
-    const finishedAt = this.clock.now();
-    return {
-      node_id: node.id,
-      type: node.type,
-      label: node.label ?? null,
-      status,
-      output,
-      error: error ? { code: error.code, message: error.message } : null,
-      started_at: startedAt.toISOString(),
-      finished_at: finishedAt.toISOString(),
-      duration_ms: Math.max(0, finishedAt.getTime() - startedAt.getTime()),
-    };
+  /** A loop round, an iteration item or a sub-workflow: run whole inside the node that asked, never stored on its own. */
+  private async runNested(
+    parent: Omit<GraphExecutionSetup, 'maxParallelNodes' | 'runGraph'>,
+    graph: WorkflowGraph,
+    input: JsonValue,
+    options: NestedRunOptions,
+    outer: ReadonlyMap<string, JsonValue>,
+    depth: number,
+  ): Promise<NestedRunResult> {
+    const nestedDepth = options.kind === 'workflow' ? depth + 1 : depth;
+    if (nestedDepth > this.settings.maxSubWorkflowDepth) throw new NodeFailure(CANNOT_NEST.code, CANNOT_NEST.message);
+    if (options.kind === 'workflow') this.assertValid(graph);
+    const nested = this.execution({
+      actor: parent.actor,
+      run: new GraphRun(graph, input, undefined, options.kind === 'body' ? outer : new Map()),
+      budget: parent.budget,
+      trace: parent.trace,
+      signal: parent.signal,
+      depth: nestedDepth,
+      stepOutputChars: stepOutputChars(graph.nodes.length),
+      earlierSteps: [],
+      mayPark: false,
+    });
+    await nested.execute();
+    const { output, tokenUsage, failure } = nested;
+    return failure ? { success: false, output, tokenUsage, error: failure } : { success: true, output, tokenUsage };
   }
-}
-
-function skippedStep(node: WorkflowNode): WorkflowStep {
-  return {
-    node_id: node.id,
-    type: node.type,
-    label: node.label ?? null,
-    status: 'skipped',
-    output: null,
-    error: null,
-    started_at: null,
-    finished_at: null,
-    duration_ms: 0,
-  };
 }

@@ -40,6 +40,20 @@ export function describeExecutionRepositoryContract(name: string, makeHarness: (
       expect(await repository().findById(randomUUID())).toBeUndefined();
     });
 
+    it('When a run state is stored by a transition, Then it round-trips whole and a later change of other fields keeps it', async () => {
+      const execution = anExecution({ status: 'running', attempt: 1, lease: { owner: 'worker-1', expiresAt: new Date('2031-02-03T04:05:06.789Z') } });
+      await repository().create(execution);
+      const runState = {
+        version: 1,
+        settled: { a: { status: 'completed', output: { big: 'x'.repeat(70_000) }, branch: null, attempts: 2, error: null, seq: 0 } },
+        progress: {},
+        parked: null,
+      };
+      expect(await repository().transition(execution.id, { from: ['running'], leaseOwner: 'worker-1' }, { runState, steps: [{ node_id: 'a' }] })).toBe(true);
+      expect(await repository().transition(execution.id, { from: ['running'] }, { status: 'paused', lease: null })).toBe(true);
+      expect(await repository().findById(execution.id)).toEqual({ ...execution, status: 'paused', lease: null, runState, steps: [{ node_id: 'a' }] });
+    });
+
     it('When a record of any shape is created, Then scalar inputs and outputs, schedules and errors round-trip', async () => {
       const agentRun = anExecution({
         targetType: 'agent',

@@ -7,9 +7,13 @@ import { NodeTimers } from '../../../adapters/system/node-timers';
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { AjvJsonSchemaValidator } from '../../../adapters/validation/ajv-json-schema-validator';
 import { Logger } from '../../../core/ports/logger.port';
+import { NodeConfigChecker } from '../../../core/services/workflows/node-config-checker.service';
 import { NodeTypes } from '../../../core/services/workflows/node-types.service';
 import { ControlNodeTypes } from '../../../core/services/workflows/nodes/control-node-types';
 import { LeafNodeTypes } from '../../../core/services/workflows/nodes/leaf-node-types';
+import { WorkflowValidator } from '../../../core/services/workflows/workflow-validator.service';
+import { DEFAULT_WORKFLOW_SETTINGS } from '../../../core/services/workflows/workflow-settings';
+import { InMemoryWorkflowRepository } from '../../fixtures/workflows/in-memory-workflow-repository';
 import { WorkflowEngine } from '../../../core/services/workflows/workflow-engine.service';
 import { createTestKernel, EchoLlmProvider, TEST_ACTOR, TestKernel } from '../../support/kernel-harness';
 import { leafNodePorts } from '../../fixtures/workflows/leaf-node-ports.mother';
@@ -53,7 +57,9 @@ describe('Value nodes in a workflow run (real kernel, egress guard and JSONPath)
     });
     const unused = async (): Promise<never> => Promise.reject(new Error('unused'));
     const leaves = new LeafNodeTypes(llm, { call: unused }, { use: unused }, ports);
-    return new WorkflowEngine(new NodeTypes(new ControlNodeTypes(), leaves), { maxLlmCallsPerRun: 10 }, new SystemClock(), silent);
+    const nodeTypes = new NodeTypes(new ControlNodeTypes(new InMemoryWorkflowRepository()), leaves);
+    const validator = new WorkflowValidator(nodeTypes, new NodeConfigChecker(nodeTypes, new AjvJsonSchemaValidator()), new AjvJsonSchemaValidator());
+    return new WorkflowEngine(nodeTypes, validator, { ...DEFAULT_WORKFLOW_SETTINGS, maxLlmCallsPerRun: 10 }, new SystemClock(), new NodeTimers(), silent);
   }
 
   it('When http, json_transform, code, variable_assign, delay, file nodes and answer run in a line, Then each sees the ones before it', async () => {

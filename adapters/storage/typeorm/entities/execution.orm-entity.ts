@@ -53,6 +53,10 @@ export class ExecutionOrmEntity {
   @Column({ type: 'json' })
   payload!: object;
 
+  /** The mode's resumable state (a workflow's GraphRunState), `{}` when none: JSON for the reasons `payload` is. */
+  @Column({ name: 'run_state', type: 'json', default: '{}' })
+  runState!: object;
+
   @Column({ name: 'prompt_tokens', type: 'integer' })
   promptTokens!: number;
 

@@ -35,6 +35,7 @@ import { ChatMessageOrmEntity } from './chat-message.orm-entity';
 import { ToolCallOrmEntity } from './tool-call.orm-entity';
 import { ChatBranchOrmEntity } from './chat-branch.orm-entity';
 import { WebhookDeliveryOrmEntity } from './webhook-delivery.orm-entity';
+import { WorkflowApprovalOrmEntity } from './workflow-approval.orm-entity';
 
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
 export const ENTITIES = [
@@ -75,4 +76,5 @@ export const ENTITIES = [
   ChatBranchOrmEntity,
   NodeTemplateOrmEntity,
   WebhookDeliveryOrmEntity,
+  WorkflowApprovalOrmEntity,
 ];

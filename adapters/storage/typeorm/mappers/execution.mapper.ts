@@ -38,6 +38,7 @@ export function toExecutionRow(execution: Execution): ExecutionRow {
     status: execution.status,
     success: execution.success ?? false,
     payload: { input: execution.input, options: execution.options, output: execution.output, steps: execution.steps } satisfies ExecutionPayload,
+    runState: (execution.runState ?? {}) as object,
     promptTokens: execution.tokenUsage.promptTokens,
     completionTokens: execution.tokenUsage.completionTokens,
     totalTokens: execution.tokenUsage.totalTokens,
@@ -74,6 +75,8 @@ export function toExecution(row: ExecutionOrmEntity): Execution {
     input: payload.input,
     output: payload.output,
     steps: payload.steps,
+    // `{}` is "no state": left out, as a record made without one has none.
+    ...(isEmptyState(row.runState) ? {} : { runState: row.runState as JsonValue }),
     tokenUsage: { promptTokens: row.promptTokens, completionTokens: row.completionTokens, totalTokens: row.totalTokens },
     llmCalls: row.llmCalls,
     error: row.errorCode === '' ? null : { code: row.errorCode, message: row.errorMessage },
@@ -84,6 +87,10 @@ export function toExecution(row: ExecutionOrmEntity): Execution {
     startedAt: timeOrNull(row.startedAt),
     finishedAt: timeOrNull(row.finishedAt),
   };
+}
+
+function isEmptyState(state: object | null | undefined): boolean {
+  return state === null || state === undefined || (typeof state === 'object' && !Array.isArray(state) && Object.keys(state).length === 0);
 }
 
 function timeOrNull(value: Date): Date | null {

@@ -27,6 +27,8 @@ import { AddExecutionLeases1795254451300 } from './1795254451300-add-execution-l
 import { CreateChatBranches1795254451400 } from './1795254451400-create-chat-branches.migration';
 import { AddAgentRunSettings1795254451600 } from './1795254451600-add-agent-run-settings.migration';
 import { CreateToolCalls1795254451700 } from './1795254451700-create-tool-calls.migration';
+import { AddExecutionRunState1795254452000 } from './1795254452000-add-execution-run-state.migration';
+import { CreateWorkflowApprovals1795254452001 } from './1795254452001-create-workflow-approvals.migration';
 import { CreateWorkflowVersions1795254452200 } from './1795254452200-create-workflow-versions.migration';
 import { AddExecutionTargetVersion1795254452201 } from './1795254452201-add-execution-target-version.migration';
 import { CreateWebhookDeliveries1795254452300 } from './1795254452300-create-webhook-deliveries.migration';
@@ -67,6 +69,8 @@ export const MIGRATIONS = [
   AddExecutionParentAndDuration1795254451500,
   AddAgentRunSettings1795254451600,
   CreateToolCalls1795254451700,
+  AddExecutionRunState1795254452000,
+  CreateWorkflowApprovals1795254452001,
   CreateWorkflowVersions1795254452200,
   AddExecutionTargetVersion1795254452201,
   CreateWebhookDeliveries1795254452300,

@@ -17,6 +17,7 @@ const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof Exec
   success: ['success'],
   output: ['payload'],
   steps: ['payload'],
+  runState: ['runState'],
   tokenUsage: ['promptTokens', 'completionTokens', 'totalTokens'],
   llmCalls: ['llmCalls'],
   error: ['errorCode', 'errorMessage'],

@@ -1,57 +1,96 @@
 import { inject, injectable } from 'inversify';
 import { EXECUTION_FAILURES } from '../../../domain/execution/execution.errors';
-import { addUsage, TokenUsage } from '../../../domain/llm/chat-message';
-import { validateWorkflowGraph } from '../../../domain/workflow/workflow-graph.rules';
+import { addUsage } from '../../../domain/llm/chat-message';
+import { readRunState } from '../../../domain/workflow/graph-run-state';
 import { WorkflowStep } from '../../../domain/workflow/workflow-run';
 import { FieldIssue } from '../../../shared/domain-error';
-import { WorkflowEngine } from '../../workflows/workflow-engine.service';
+import { JsonValue } from '../../../shared/json';
+import { ApprovalInbox } from '../../approvals/approval-inbox.service';
+import { WorkflowEngine, WorkflowProgress } from '../../workflows/workflow-engine.service';
+import { WorkflowValidator } from '../../workflows/workflow-validator.service';
+import { WORKFLOW_SETTINGS, WorkflowSettings } from '../../workflows/workflow-settings';
+import { ExecutionEvents } from '../execution-events.service';
 import { ResolvedTarget } from '../execution-targets';
 import { RunOutcome, RunProgress } from '../run-outcome';
 import { agentWorkflowGraph } from './agent-workflow-graph';
 import { ModeRun, ModeStrategy } from './mode-strategy';
 
-/** Thrown from the engine's step hook to leave the run at a step boundary. */
-class RunStopped extends Error {}
+export const STATE_TOO_LARGE = {
+  code: 'workflow.state_too_large',
+  message: 'The run’s state (the outputs of its nodes) grew past what an execution may store',
+};
 
 /**
  * A workflow's graph, or an agent's `workflow_config` as one, run by the WorkflowEngine; its
- * steps are the engine's. Progress is stored after every node and a pause takes effect there;
- * a resumed or reclaimed graph runs again from its start node (nodes may have had effects that
- * cannot be replayed from the stored, size-capped step outputs), its tokens added to the earlier ones.
+ * steps are the engine's. After every node the progress is stored with the run's state (every
+ * settled node's whole output, loop progress), so a resumed or reclaimed run continues from it
+ * without running a completed node again; a pause takes effect there. An approval or human_input
+ * node parks the execution (`paused`, no lease) and opens its approval; deciding it queues the
+ * execution again, and the run continues after the node. A record with no stored state (stopped
+ * before its first node, or stored before states existed) runs again from its start node.
  */
 @injectable()
 export class GraphMode implements ModeStrategy {
   readonly mode = 'graph' as const;
 
-  constructor(@inject(WorkflowEngine) private readonly engine: Pick<WorkflowEngine, 'run'>) {}
+  constructor(
+    @inject(WorkflowEngine) private readonly engine: Pick<WorkflowEngine, 'run'>,
+    @inject(WorkflowValidator) private readonly validator: Pick<WorkflowValidator, 'validate'>,
+    @inject(ApprovalInbox) private readonly inbox: Pick<ApprovalInbox, 'open' | 'decisionFor'>,
+    @inject(ExecutionEvents) private readonly events: Pick<ExecutionEvents, 'nodeStarted'>,
+    @inject(WORKFLOW_SETTINGS) private readonly settings: WorkflowSettings,
+  ) {}
 
   issues(target: ResolvedTarget): FieldIssue[] {
     if (target.type === 'workflow') return [];
-    return validateWorkflowGraph(agentWorkflowGraph(target.agent)).map((issue) => ({ field: `workflow_config.${issue.field}`, message: issue.message }));
+    return this.validator.validate(agentWorkflowGraph(target.agent)).map((issue) => ({ field: `workflow_config.${issue.field}`, message: issue.message }));
   }
 
   async run(run: ModeRun): Promise<RunOutcome> {
     const { target, execution } = run;
     const graph = target.type === 'workflow' ? target.workflow.graph : agentWorkflowGraph(target.agent);
     const earlier = execution.tokenUsage;
-    let progress: RunProgress = { output: null, steps: [], tokenUsage: earlier };
-    const onStep = async (steps: ReadonlyArray<WorkflowStep>, tokenUsage: TokenUsage): Promise<void> => {
-      progress = { output: null, steps: [...steps], tokenUsage: addUsage(earlier, tokenUsage) };
-      if (!(await run.checkpoint(progress))) throw new RunStopped();
+    const stored = readRunState(execution.runState);
+    const resume = stored && { state: stored, steps: execution.steps as WorkflowStep[] };
+    const decision = stored?.parked ? await this.inbox.decisionFor(execution.id, stored.parked.node_id) : undefined;
+    let progress: RunProgress = { output: null, steps: resume?.steps ?? [], tokenUsage: earlier, state: stored };
+    let tooLarge = false;
+    const progressOf = (current: WorkflowProgress): RunProgress => ({
+      output: null,
+      steps: [...current.steps],
+      tokenUsage: addUsage(earlier, current.tokenUsage),
+      state: current.state as unknown as JsonValue,
+    });
+    const onCheckpoint = async (current: WorkflowProgress): Promise<boolean> => {
+      if (this.tooLarge(current)) return !(tooLarge = true);
+      progress = progressOf(current);
+      return run.checkpoint(progress);
     };
-    try {
-      const trace = { executionId: execution.id, ...(target.type === 'agent' ? { agentId: target.agent.id } : {}) };
-      const result = await this.engine.run(run.actor, graph, execution.input, { budget: run.budget, signal: run.control.signal, onStep, trace });
-      return {
-        success: result.success,
-        output: result.output,
-        steps: result.steps,
-        tokenUsage: addUsage(earlier, result.tokenUsage),
-        error: result.error ?? null,
-      };
-    } catch (error) {
-      if (error instanceof RunStopped) return { ...progress, success: false, error: EXECUTION_FAILURES.cancelled };
-      throw error;
+    const trace = { executionId: execution.id, ...(target.type === 'agent' ? { agentId: target.agent.id } : {}) };
+    const result = await this.engine.run(run.actor, graph, execution.input, {
+      budget: run.budget,
+      signal: run.control.signal,
+      trace,
+      resume,
+      decision,
+      mayPark: run.park !== undefined,
+      onCheckpoint,
+      onNodeStart: (node, attempt) => this.events.nodeStarted(execution.id, node, attempt),
+    });
+    if (tooLarge) return { ...progress, success: false, error: STATE_TOO_LARGE };
+    if (result.stopped) return { ...progress, success: false, error: EXECUTION_FAILURES.cancelled };
+    const outcome = progressOf({ steps: result.steps, tokenUsage: result.tokenUsage, state: result.state });
+    if (result.parked && run.park) {
+      if (this.tooLarge(result)) return { ...progress, success: false, error: STATE_TOO_LARGE };
+      if (!(await run.park(outcome))) return { ...outcome, success: false, error: EXECUTION_FAILURES.cancelled };
+      await this.inbox.open(execution, result.parked);
+      return { ...outcome, success: false, error: null };
     }
+    // A finished run needs no state to continue: the last one stored stays, for the record.
+    return { ...outcome, state: undefined, output: result.output, success: result.success, error: result.error ?? null };
+  }
+
+  private tooLarge(current: WorkflowProgress): boolean {
+    return JSON.stringify(current.state).length > this.settings.maxRunStateChars;
   }
 }

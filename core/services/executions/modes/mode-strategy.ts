@@ -18,6 +18,12 @@ export interface ModeRun {
   control: RunControl;
   /** Stores the progress at a step boundary; false when the run must stop there (paused, cancelled, taken over). */
   checkpoint(progress: RunProgress): Promise<boolean>;
+  /**
+   * Stores the progress and parks the execution (`paused`, lease released) to wait for a person;
+   * the run then stops without settling. False when it could not (cancelled, taken over). Absent
+   * where nothing can wait (an orchestration): a workflow's approval node then fails.
+   */
+  park?(progress: RunProgress): Promise<boolean>;
 }
 
 /** One way of running an execution (docs/executions.md, "Modes"). */

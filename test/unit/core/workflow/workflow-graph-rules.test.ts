@@ -49,7 +49,7 @@ describe('validateWorkflowGraph', () => {
   });
 
   it('When a node is malformed, Then its id, type, label and config are named', () => {
-    const graph = { nodes: [...linearGraph().nodes, { id: 'a.b', type: 'loop', label: 7, config: [] }, 'x'], edges: [edge('start', 'end')] };
+    const graph = { nodes: [...linearGraph().nodes, { id: 'a.b', type: 'loopy', label: 7, config: [] }, 'x'], edges: [edge('start', 'end')] };
     expect(fields(validateWorkflowGraph(graph))).toEqual(['nodes[2].id', 'nodes[2].type', 'nodes[2].label', 'nodes[2].config', 'nodes[3]']);
   });
 
@@ -115,9 +115,8 @@ describe('validateWorkflowGraph', () => {
     graph.edges[4] = { source: 'no', target: 'end', condition: 'maybe' as 'true' };
     expect(validateWorkflowGraph(graph)).toEqual([
       { field: 'edges[1].condition', message: 'must be "true" or "false" on an edge leaving a condition node' },
-      { field: 'edges[3].condition', message: 'is only allowed on an edge leaving a condition node' },
-      { field: 'edges[4].condition', message: 'must be "true" or "false"' },
-      { field: 'edges[4].condition', message: 'is only allowed on an edge leaving a condition node' },
+      { field: 'edges[3].condition', message: 'is only allowed on an edge leaving a branching node (condition, approval, classifier)' },
+      { field: 'edges[4].condition', message: 'is only allowed on an edge leaving a branching node (condition, approval, classifier)' },
     ]);
   });
 

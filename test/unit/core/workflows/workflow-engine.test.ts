@@ -9,12 +9,18 @@ import { ChatRequest, ChatResponse, ChatStreamEvent, LlmProvider } from '../../.
 import { Logger } from '../../../../core/ports/logger.port';
 import { JsonObject, JsonValue } from '../../../../core/shared/json';
 import { ToolUseContext } from '../../../../core/services/tools/tool-runner.service';
+import { NodeConfigChecker } from '../../../../core/services/workflows/node-config-checker.service';
 import { NodeTypes } from '../../../../core/services/workflows/node-types.service';
 import { ControlNodeTypes } from '../../../../core/services/workflows/nodes/control-node-types';
 import { LeafNodeTypes } from '../../../../core/services/workflows/nodes/leaf-node-types';
 import { WorkflowEngine } from '../../../../core/services/workflows/workflow-engine.service';
 import { leafNodePorts } from '../../../fixtures/workflows/leaf-node-ports.mother';
 import { edge, linearGraph, node } from '../../../fixtures/workflows/workflow.mother';
+import { AjvJsonSchemaValidator } from '../../../../adapters/validation/ajv-json-schema-validator';
+import { WorkflowValidator } from '../../../../core/services/workflows/workflow-validator.service';
+import { DEFAULT_WORKFLOW_SETTINGS } from '../../../../core/services/workflows/workflow-settings';
+import { InMemoryWorkflowRepository } from '../../../fixtures/workflows/in-memory-workflow-repository';
+import { InstantTimers } from '../../../fixtures/workflows/instant-timers';
 
 const actor: Actor = { userId: 'user-1', role: 'user' };
 const USAGE = { promptTokens: 1, completionTokens: 2, totalTokens: 3 };
@@ -74,9 +80,13 @@ function harness(
   const clock = { now: () => new Date((tick += 5)) };
   const errors: unknown[] = [];
   const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (fields) => errors.push(fields) };
-  const nodeTypes = new NodeTypes(new ControlNodeTypes(), new LeafNodeTypes(llm, agents, tools, leafNodePorts()));
-  const engine = new WorkflowEngine(nodeTypes, { maxLlmCallsPerRun: options.maxLlmCallsPerRun ?? 50 }, clock, logger);
-  return { engine, llm, tools, agentCalls, errors };
+  const workflows = new InMemoryWorkflowRepository();
+  const nodeTypes = new NodeTypes(new ControlNodeTypes(workflows), new LeafNodeTypes(llm, agents, tools, leafNodePorts()));
+  const validator = new WorkflowValidator(nodeTypes, new NodeConfigChecker(nodeTypes, new AjvJsonSchemaValidator()), new AjvJsonSchemaValidator());
+  const settings = { ...DEFAULT_WORKFLOW_SETTINGS, maxLlmCallsPerRun: options.maxLlmCallsPerRun ?? 50 };
+  const timers = new InstantTimers();
+  const engine = new WorkflowEngine(nodeTypes, validator, settings, clock, timers, logger);
+  return { engine, llm, tools, agentCalls, errors, workflows, timers };
 }
 
 function branching(operator = 'contains'): WorkflowGraph {
@@ -149,11 +159,12 @@ describe('WorkflowEngine', () => {
   it('When a condition holds, Then its true branch runs, the false branch is skipped and the join sees the branch that ran', async () => {
     const { engine } = harness();
     const result = await engine.run(actor, branching(), { subject: 'urgent: disk full' });
+    // Steps are in settling order: the untaken branch is skipped as soon as the condition settles.
     expect(result.steps.map((s) => [s.node_id, s.status])).toEqual([
       ['start', 'completed'],
       ['check', 'completed'],
-      ['escalate', 'completed'],
       ['file', 'skipped'],
+      ['escalate', 'completed'],
       ['page', 'completed'],
       ['join', 'completed'],
       ['end', 'completed'],

@@ -1,5 +1,5 @@
 import { agentGraph, agentNode, chainGraph } from '../../../../fixtures/executions/agent-graphs';
-import { ModeHarness, ownAgent } from '../../../../fixtures/executions/mode-harness';
+import { ModeHarness, OWNER, ownAgent } from '../../../../fixtures/executions/mode-harness';
 import { RespondingLlmProvider } from '../../../../fixtures/llm/responding-llm-provider';
 import { aWorkflow, linearGraph, node } from '../../../../fixtures/workflows/workflow.mother';
 
@@ -39,7 +39,7 @@ describe('Mode graph', () => {
     expect(model.requests).toHaveLength(0);
   });
 
-  it('When resumed, Then the graph runs again from its start and its tokens add to the earlier ones', async () => {
+  it('When resumed with no stored run state (a record from before states existed), Then the graph runs again from its start and its tokens add to the earlier ones', async () => {
     const harness = new ModeHarness(new RespondingLlmProvider());
     const earlier = { promptTokens: 100, completionTokens: 1, totalTokens: 101 };
     const outcome = await harness.run(ownAgent(), { mode: 'graph', input: 'x', steps: [{ node_id: 'start', status: 'completed' }], tokenUsage: earlier });
@@ -73,5 +73,75 @@ describe('Mode graph', () => {
     });
     expect(harness.issuesOf(cyclic, 'graph')).toMatchObject({ details: [{ field: 'workflow_config.edges', message: expect.stringContaining('cycle') }] });
     expect(harness.issuesOf(ownAgent({ workflowConfig: chainGraph(agentNode('a', 'A')) }), 'graph')).toBeUndefined();
+  });
+});
+
+describe('Mode graph: run state and parking', () => {
+  const approvalWorkflow = () =>
+    aWorkflow({
+      ownerId: OWNER.userId,
+      graph: linearGraph(
+        node('draft', 'template', { template: 'Draft {{input}}' }),
+        node('ok', 'approval', { prompt: 'Publish {{draft.output}}?' }),
+        node('out', 'template', { template: 'Published {{draft.output}}' }),
+      ),
+    });
+
+  it('When a workflow reaches an approval node, Then the run parks with its progress and state and the approval is opened for the owner', async () => {
+    const harness = new ModeHarness(new RespondingLlmProvider());
+    const workflow = approvalWorkflow();
+    const outcome = await harness.run(workflow, { id: 'exec-1', mode: 'graph', input: 'notes', ownerId: OWNER.userId });
+
+    expect(outcome).toMatchObject({ success: false, error: null });
+    expect(harness.parks).toHaveLength(1);
+    expect(stepIds(harness.parks[0].steps)).toEqual([
+      ['start', 'completed'],
+      ['draft', 'completed'],
+    ]);
+    expect(harness.parks[0].state).toMatchObject({ parked: { node_id: 'ok', kind: 'approval', prompt: 'Publish Draft notes?' } });
+    expect([...harness.approvals.rows.values()]).toEqual([
+      expect.objectContaining({ executionId: 'exec-1', nodeId: 'ok', ownerId: OWNER.userId, status: 'pending', prompt: 'Publish Draft notes?' }),
+    ]);
+  });
+
+  it('When the parked run resumes after its approval was decided, Then it continues after the node without running earlier nodes', async () => {
+    const harness = new ModeHarness(new RespondingLlmProvider());
+    const workflow = approvalWorkflow();
+    await harness.run(workflow, { id: 'exec-2', mode: 'graph', input: 'notes', ownerId: OWNER.userId });
+    const parked = harness.parks[0];
+    const approval = [...harness.approvals.rows.values()][0];
+    await harness.approvals.decide(approval.id, { decision: 'approved', comment: 'ok', input: null, decidedAt: new Date() });
+    const started = harness.events.events.length;
+
+    const outcome = await harness.run(workflow, {
+      id: 'exec-2',
+      mode: 'graph',
+      input: 'notes',
+      steps: parked.steps,
+      runState: parked.state,
+      ownerId: OWNER.userId,
+    });
+
+    expect(outcome).toMatchObject({ success: true, output: 'Published Draft notes' });
+    expect(stepIds(outcome.steps)).toEqual([
+      ['start', 'completed'],
+      ['draft', 'completed'],
+      ['ok', 'completed'],
+      ['out', 'completed'],
+      ['end', 'completed'],
+    ]);
+    // Node events of the resumed run: only the nodes it ran.
+    const startedNodes = harness.events.events.slice(started).map(({ event }) => (event.type === 'step' ? event.name : event.type));
+    expect(startedNodes).toEqual(['ok', 'out', 'end']);
+  });
+
+  it('When the state outgrows maxRunStateChars, Then the run fails with workflow.state_too_large', async () => {
+    const harness = new ModeHarness(new RespondingLlmProvider(), {}, { maxRunStateChars: 5_000 });
+    const workflow = aWorkflow({
+      ownerId: OWNER.userId,
+      graph: linearGraph(node('copy', 'template', { template: '{{input}}' }), node('again', 'template', { template: '{{last}}' })),
+    });
+    const outcome = await harness.run(workflow, { mode: 'graph', input: 'z'.repeat(10_000) });
+    expect(outcome).toMatchObject({ success: false, error: { code: 'workflow.state_too_large' } });
   });
 });

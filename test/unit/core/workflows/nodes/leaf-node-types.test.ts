@@ -4,6 +4,7 @@ import { JsonObject } from '../../../../../core/shared/json';
 import { ControlNodeTypes } from '../../../../../core/services/workflows/nodes/control-node-types';
 import { LeafNodeTypes } from '../../../../../core/services/workflows/nodes/leaf-node-types';
 import { leafNodePorts } from '../../../../fixtures/workflows/leaf-node-ports.mother';
+import { InMemoryWorkflowRepository } from '../../../../fixtures/workflows/in-memory-workflow-repository';
 
 const unused = { name: 'unused', chat: async () => Promise.reject(new Error('unused')), stream: () => ({}) as AsyncIterable<never> };
 const leaves = new LeafNodeTypes(
@@ -58,7 +59,7 @@ const schemas = new AjvJsonSchemaValidator();
 
 describe('LeafNodeTypes', () => {
   it('When listed with the control types, Then every workflow node type has exactly one executor', () => {
-    const types = [...new ControlNodeTypes().all(), ...leaves.all()].map((nodeType) => nodeType.type);
+    const types = [...new ControlNodeTypes(new InMemoryWorkflowRepository()).all(), ...leaves.all()].map((nodeType) => nodeType.type);
 
     expect([...types].sort()).toEqual([...WORKFLOW_NODE_TYPES].sort());
   });

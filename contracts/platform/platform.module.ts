@@ -8,6 +8,7 @@ import { AgentChatController } from './controllers/agent-chat.controller';
 import { AgentChatBranchesController } from './controllers/agent-chat-branches.controller';
 import { AgentChatOrchestrationController } from './controllers/agent-chat-orchestration.controller';
 import { AuthController } from './controllers/auth.controller';
+import { BatchController } from './controllers/batch.controller';
 import { ExecutionLogsController } from './controllers/execution-logs.controller';
 import { ExecutionSocketController } from './controllers/execution-socket.controller';
 import { ExecutionsController } from './controllers/executions.controller';
@@ -53,6 +54,7 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentSchedulesController,
     WebhooksController,
     ApprovalController,
+    BatchController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

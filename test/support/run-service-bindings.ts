@@ -1,6 +1,11 @@
 import { createContainer } from '../../adapters/composition/create-container';
 import { createSecretKey, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Container } from 'inversify';
+import { FileSystemWorkspaceFiles } from '../../adapters/workspace/filesystem/file-system-workspace-files';
+import { WORKSPACE_FILES } from '../../core/ports/workspace-files.port';
 import { AesGcmSecretCipher } from '../../adapters/auth/aes-gcm-secret-cipher';
 import { NodeTimers } from '../../adapters/system/node-timers';
 import { GuardedHttpEgress } from '../../adapters/http/guarded-http-egress';
@@ -83,6 +88,10 @@ export function runServicesContainer(storage: TestStorage, basics: RunServiceBas
   container.bind(KNOWLEDGE_GATEWAY).toConstantValue(noKnowledge);
   container.bind(LENIENT_JSON_READER).toConstantValue(new JsonRepairLenientJsonReader());
   container.bind(RUN_EVENT_FEED).toConstantValue(new InProcessRunEventFeed(basics.logger));
+  // Workflow file nodes reach a real jailed folder, one per container.
+  container
+    .bind(WORKSPACE_FILES)
+    .toConstantValue(new FileSystemWorkspaceFiles(mkdtempSync(join(tmpdir(), 'run-workspace-')), { maxBytes: 10_485_760, maxFiles: 1_000 }));
   container.loadSync(storage.module, runEventLogModule(DEFAULT_RUN_EVENT_LOG_SETTINGS));
   return container;
 }

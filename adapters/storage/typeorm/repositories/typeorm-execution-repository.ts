@@ -1,4 +1,4 @@
-import { Between, FindOptionsWhere, LessThan, LessThanOrEqual, MoreThanOrEqual, Not } from 'typeorm';
+import { Between, EntityManager, FindOptionsWhere, LessThan, LessThanOrEqual, MoreThanOrEqual, Not } from 'typeorm';
 import { ExecutionChanges, ExecutionGuard, guardHolds } from '../../../../core/domain/execution/execution-guard';
 import { EXECUTION_STATUSES, Execution, ExecutionStatus } from '../../../../core/domain/execution/execution.entity';
 import { ExecutionNotFoundError } from '../../../../core/domain/execution/execution.errors';
@@ -28,6 +28,8 @@ const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof Exec
 };
 
 export class TypeOrmExecutionRepository implements ExecutionRepository {
+  private lightColumns: Array<keyof ExecutionOrmEntity> | undefined;
+
   constructor(private readonly managers: ManagerProvider) {}
 
   async findById(id: string): Promise<Execution | undefined> {
@@ -49,9 +51,10 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
 
   async transition(id: string, guard: ExecutionGuard, changes: ExecutionChanges): Promise<boolean> {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      const row = await this.managers.use((manager) => manager.findOneBy(ExecutionOrmEntity, { id }));
+      // The run state is the largest column and neither the guard nor another column needs it: left unread.
+      const row = await this.managers.use((manager) => manager.findOne(ExecutionOrmEntity, { where: { id }, select: this.columnsButRunState(manager) }));
       if (!row) return false;
-      const current = toExecution(row);
+      const current = toExecution({ ...row, runState: {} });
       if (!guardHolds(current, guard)) return false;
       const next = toExecutionRow({ ...current, ...changes });
       const set: Partial<ExecutionRow> = {};
@@ -65,6 +68,14 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
       if ((result.affected ?? 0) > 0) return true;
     }
     throw new Error(`Execution ${id} kept changing under a conditional update`);
+  }
+
+  private columnsButRunState(manager: EntityManager): Array<keyof ExecutionOrmEntity> {
+    this.lightColumns ??= manager.connection
+      .getMetadata(ExecutionOrmEntity)
+      .columns.map((column) => column.propertyName as keyof ExecutionOrmEntity)
+      .filter((property) => property !== 'runState');
+    return this.lightColumns;
   }
 
   async list(query: ExecutionListQuery): Promise<Page<Execution>> {

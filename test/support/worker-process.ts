@@ -1,5 +1,8 @@
 import { ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { eventually } from './eventually';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -38,9 +41,38 @@ export class WorkerProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** Polls `found` until it answers, at most `timeoutMs`; a worker that died on its own fails it with what it wrote. */
+  until<T>(found: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+    return eventually(async () => {
+      if (!this.running) throw new Error(`the worker exited:\n${this.output}`);
+      return found();
+    }, timeoutMs);
+  }
+
   /** Sends `signal` (SIGKILL: no shutdown hook runs) and waits for the process to be gone. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.running) this.child.kill(signal);
     await this.exited;
+  }
+}
+
+/** Workers of one environment, each with a data directory of its own; `stop` kills them all and removes the directories. */
+export class WorkerFleet {
+  private readonly workers: WorkerProcess[] = [];
+  private readonly dataDirs: string[] = [];
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  start(): WorkerProcess {
+    const dataDir = mkdtempSync(join(tmpdir(), 'worker-process-'));
+    this.dataDirs.push(dataDir);
+    const worker = new WorkerProcess({ ...this.env, DATA_DIR: dataDir });
+    this.workers.push(worker);
+    return worker;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.kill()));
+    for (const dir of this.dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }

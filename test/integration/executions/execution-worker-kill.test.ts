@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import amqp from 'amqplib';
 import { Execution } from '../../../core/domain/execution/execution.entity';
 import { AGENT_REPOSITORY, AgentRepository } from '../../../core/ports/agent-repository.port';
 import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
@@ -13,11 +12,11 @@ import { eventually } from '../../support/eventually';
 import { request } from '../../support/http-client';
 import { describeWithEnv } from '../../support/infrastructure';
 import { PlatformUser, signUp } from '../../support/platform-user';
+import { deletePrefixedTopology } from '../../support/rabbitmq-leftovers';
 import { StartedApp, startApp } from '../../support/started-app';
 import { createTestDatabase, TestDatabase } from '../../support/test-database';
-import { WorkerProcess } from '../../support/worker-process';
+import { WorkerFleet } from '../../support/worker-process';
 
-const JOB_TYPES = ['execution.run', 'audit.record', 'schedule.fire'];
 /** A worker started from the sources transpiles them first: allow for a slow, busy machine. */
 const WORKER_BOOT_MS = 90_000;
 
@@ -31,23 +30,16 @@ describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (
   describeWithEnv('DATABASE_URL', 'on RabbitMQ with MariaDB shared by the API and the workers', () => {
     const prefix = `test-kill-${randomUUID().slice(0, 8)}`;
     const upstream = new FakeOpenAiServer();
-    const dataDirs: string[] = [];
-    const workers: WorkerProcess[] = [];
+    const apiDataDir = mkdtempSync(join(tmpdir(), 'worker-kill-'));
     let database: TestDatabase;
-    let env: Record<string, string>;
+    let fleet: WorkerFleet;
     let app: StartedApp;
     let ada: PlatformUser;
-
-    const dataDir = () => {
-      const dir = mkdtempSync(join(tmpdir(), 'worker-kill-'));
-      dataDirs.push(dir);
-      return dir;
-    };
 
     beforeAll(async () => {
       await upstream.start();
       database = await createTestDatabase('mysql');
-      env = {
+      const env = {
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         SANDBOX_WORKERS: '1',
@@ -66,39 +58,22 @@ describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (
         EXECUTION_LEASE_TTL_MS: '1500',
         EXECUTION_RECLAIM_INTERVAL_MS: '200',
       };
-      app = await startApp({ ...env, DATA_DIR: dataDir() });
+      fleet = new WorkerFleet(env);
+      app = await startApp({ ...env, DATA_DIR: apiDataDir });
       ada = await signUp(app.platformUrl);
     }, WORKER_BOOT_MS);
 
     afterAll(async () => {
-      await Promise.all(workers.map((worker) => worker.kill()));
+      const queue = app?.services.app.config.queue;
+      await fleet?.stop();
       await app?.stop();
       await upstream.stop();
-      const connection = await amqp.connect(amqpUrl);
-      for (const type of JOB_TYPES) {
-        for (const queue of [`${prefix}.${type}`, `${prefix}.${type}.dead`]) {
-          const channel = await connection.createChannel();
-          await channel.deleteQueue(queue).catch(() => undefined);
-          await channel.close().catch(() => undefined);
-        }
-      }
-      await connection.close();
+      if (queue) await deletePrefixedTopology(amqpUrl, queue);
       await database?.destroy();
-      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+      rmSync(apiDataDir, { recursive: true, force: true });
     });
 
-    const startWorker = () => {
-      const worker = new WorkerProcess({ ...env, DATA_DIR: dataDir() });
-      workers.push(worker);
-      return worker;
-    };
     const stored = (id: string) => app.services.app.container.get<ExecutionRepository>(EXECUTION_REPOSITORY).findById(id);
-    /** Polls until `found` answers; a worker that died on its own fails the test with what it wrote. */
-    const until = <T>(found: () => Promise<T | undefined>, worker: WorkerProcess) =>
-      eventually(async () => {
-        if (!worker.running) throw new Error(`the worker exited:\n${worker.output}`);
-        return found();
-      }, WORKER_BOOT_MS);
 
     it(
       'When the worker is SIGKILLed while its execution is running, Then the lease expires, the execution is reclaimed and a second worker completes it as attempt 2',
@@ -113,11 +88,11 @@ describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (
         });
         expect({ status: started.status, record: started.body.status }).toEqual({ status: 202, record: 'pending' });
 
-        const doomed = startWorker();
-        const running = await until(async () => {
+        const doomed = fleet.start();
+        const running = await doomed.until(async () => {
           const execution = await stored(started.body.id);
           return execution?.status === 'running' && upstream.requests.length === 1 ? execution : undefined;
-        }, doomed);
+        }, WORKER_BOOT_MS);
         const apiIdentity = app.services.app.container.get(ProcessIdentity).id;
         expect(running).toMatchObject({ attempt: 1, lease: { owner: expect.any(String) } });
         expect(running.lease?.owner).not.toBe(apiIdentity);
@@ -127,11 +102,11 @@ describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (
         // Killed, not stopped: the record still says running, under the dead worker's lease.
         expect(await stored(started.body.id)).toMatchObject({ status: 'running', lease: { owner: running.lease?.owner } });
 
-        const survivor = startWorker();
-        const done = await until(async () => {
+        const survivor = fleet.start();
+        const done = await survivor.until(async () => {
           const execution = await stored(started.body.id);
           return execution?.status === 'completed' ? execution : undefined;
-        }, survivor);
+        }, WORKER_BOOT_MS);
         expect(done as Execution).toMatchObject({ success: true, attempt: 2, lease: null, output: { reply: 'Echo: Outlive your worker' } });
         expect(upstream.requests).toHaveLength(2);
       },

@@ -9,6 +9,12 @@ export interface ExecutionGuard {
   from: ReadonlyArray<ExecutionStatus>;
   /** Leased by this owner (expired or not: the holder still owns it until someone takes it). */
   leaseOwner?: string;
+  /**
+   * Still in this attempt. The lease owner names a process, and a process may claim its own
+   * execution again once it was taken back (after a stall past the lease): the attempt tells the
+   * new run from the old one still in flight there.
+   */
+  attempt?: number;
   /** Leased, and the lease has not expired at this time. */
   leaseLiveAt?: Date;
   /** Not leased, or the lease has expired at this time. */
@@ -27,6 +33,7 @@ export function guardHolds(execution: Execution, guard: ExecutionGuard): boolean
   const { lease } = execution;
   if (!guard.from.includes(execution.status)) return false;
   if (guard.leaseOwner !== undefined && lease?.owner !== guard.leaseOwner) return false;
+  if (guard.attempt !== undefined && execution.attempt !== guard.attempt) return false;
   if (guard.leaseLiveAt && !(lease && lease.expiresAt.getTime() > guard.leaseLiveAt.getTime())) return false;
   if (guard.leaseFreeAt && lease && lease.expiresAt.getTime() > guard.leaseFreeAt.getTime()) return false;
   return true;

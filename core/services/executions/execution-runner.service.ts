@@ -84,7 +84,7 @@ export class ExecutionRunner {
   async fail(execution: Execution, error: ExecutionFailure): Promise<Execution> {
     const { success, output, steps, tokenUsage } = failedOutcome(error);
     const changes: ExecutionChanges = { status: 'failed', success, output, steps, tokenUsage, error, lease: null, finishedAt: this.clock.now() };
-    const guard = execution.lease ? { from: [execution.status], leaseOwner: execution.lease.owner } : { from: [execution.status] };
+    const guard = execution.lease ? { from: [execution.status], leaseOwner: execution.lease.owner, attempt: execution.attempt } : { from: [execution.status] };
     if (await this.executions.transition(execution.id, guard, changes)) await this.events.ended(execution.id, 'failed', ZERO_USAGE, error);
     return { ...execution, ...changes, tokenUsage: ZERO_USAGE };
   }

@@ -1,5 +1,5 @@
-import { ExecutionChanges } from '../../domain/execution/execution-guard';
-import { EXECUTION_STATUSES, Execution, ExecutionLease } from '../../domain/execution/execution.entity';
+import { ExecutionChanges, ExecutionGuard } from '../../domain/execution/execution-guard';
+import { EXECUTION_STATUSES, Execution, ExecutionLease, ExecutionStatus } from '../../domain/execution/execution.entity';
 import { EXECUTION_FAILURES } from '../../domain/execution/execution.errors';
 import { clipJson, RECORD_LIMITS } from '../../domain/execution/recorded-json';
 import { LlmCallBudget } from '../../domain/llm/llm-call-budget';
@@ -49,7 +49,7 @@ export class LeasedExecution {
   async heartbeat(): Promise<void> {
     const { executions, logger } = this.tools;
     try {
-      const renewed = await executions.transition(this.execution.id, { from: EXECUTION_STATUSES, leaseOwner: this.tools.owner }, { lease: this.newLease() });
+      const renewed = await executions.transition(this.execution.id, this.held(EXECUTION_STATUSES), { lease: this.newLease() });
       if (!renewed) return this.control.stop('lost');
       const current = await executions.findById(this.execution.id);
       if (current?.status === 'cancelled') this.control.stop('cancelled');
@@ -67,20 +67,20 @@ export class LeasedExecution {
     const changes = this.progressChanges(progress);
     for (let race = 0; race < MAX_RACES; race += 1) {
       if (this.control.reason) return false;
-      if (await executions.transition(this.execution.id, { from: ['running'], leaseOwner: this.tools.owner }, changes)) {
+      if (await executions.transition(this.execution.id, this.held(['running']), changes)) {
         this.control.withdrawPause();
         await this.sendSteps(progress.steps);
         return true;
       }
       const current = await executions.findById(this.execution.id);
-      if (!current || current.lease?.owner !== this.tools.owner) break;
+      if (!current || !this.holds(current)) break;
       if (current.status === 'cancelled') {
         this.control.stop('cancelled');
         return false;
       }
       if (current.status === 'paused') {
         // Paused: keep the progress and let the lease go, unless a resume got in first.
-        if (await executions.transition(this.execution.id, { from: ['paused'], leaseOwner: this.tools.owner }, { ...changes, lease: null })) {
+        if (await executions.transition(this.execution.id, this.held(['paused']), { ...changes, lease: null })) {
           this.control.stop('paused');
           await this.sendSteps(progress.steps);
           await this.tools.events.status(this.execution.id, 'paused');
@@ -103,7 +103,7 @@ export class LeasedExecution {
     const parked: ExecutionChanges = { ...this.progressChanges(progress), status: 'paused', lease: null };
     if (!(await this.write(['running', 'paused'], parked))) {
       const current = await this.tools.executions.findById(this.execution.id);
-      this.control.stop(current?.status === 'cancelled' && current.lease?.owner === this.tools.owner ? 'cancelled' : 'lost');
+      this.control.stop(current?.status === 'cancelled' && this.holds(current) ? 'cancelled' : 'lost');
       return false;
     }
     this.control.stop('paused');
@@ -148,7 +148,16 @@ export class LeasedExecution {
   }
 
   private write(from: Execution['status'][], changes: ExecutionChanges): Promise<boolean> {
-    return this.tools.executions.transition(this.execution.id, { from, leaseOwner: this.tools.owner }, changes);
+    return this.tools.executions.transition(this.execution.id, this.held(from), changes);
+  }
+
+  /** The record in one of `from`, still under this run's lease: this process's, and this attempt. */
+  private held(from: ReadonlyArray<ExecutionStatus>): ExecutionGuard {
+    return { from, leaseOwner: this.tools.owner, attempt: this.execution.attempt };
+  }
+
+  private holds(current: Execution): boolean {
+    return current.lease?.owner === this.tools.owner && current.attempt === this.execution.attempt;
   }
 
   private progressChanges(progress: RunProgress): ExecutionChanges {

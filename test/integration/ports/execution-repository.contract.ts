@@ -106,7 +106,9 @@ export function describeExecutionRepositoryContract(name: string, makeHarness: (
         llmCalls: 4,
       };
       expect(await repository().transition(execution.id, { from: ['running'], leaseOwner: 'worker-b' }, progress)).toBe(false);
-      expect(await repository().transition(execution.id, { from: ['running'], leaseOwner: 'worker-a' }, progress)).toBe(true);
+      // The same owner in another attempt: that process claimed the record again since.
+      expect(await repository().transition(execution.id, { from: ['running'], leaseOwner: 'worker-a', attempt: 2 }, progress)).toBe(false);
+      expect(await repository().transition(execution.id, { from: ['running'], leaseOwner: 'worker-a', attempt: 1 }, progress)).toBe(true);
       expect(await repository().findById(execution.id)).toEqual({ ...running, ...progress });
     });
 

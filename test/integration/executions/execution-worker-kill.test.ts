@@ -30,7 +30,7 @@ describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (
   describeWithEnv('DATABASE_URL', 'on RabbitMQ with MariaDB shared by the API and the workers', () => {
     const prefix = `test-kill-${randomUUID().slice(0, 8)}`;
     const upstream = new FakeOpenAiServer();
-    const apiDataDir = mkdtempSync(join(tmpdir(), 'worker-kill-'));
+    let apiDataDir = '';
     let database: TestDatabase;
     let fleet: WorkerFleet;
     let app: StartedApp;
@@ -59,6 +59,7 @@ describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (
         EXECUTION_RECLAIM_INTERVAL_MS: '200',
       };
       fleet = new WorkerFleet(env);
+      apiDataDir = mkdtempSync(join(tmpdir(), 'worker-kill-'));
       app = await startApp({ ...env, DATA_DIR: apiDataDir });
       ada = await signUp(app.platformUrl);
     }, WORKER_BOOT_MS);
@@ -70,7 +71,7 @@ describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (
       await upstream.stop();
       if (queue) await deletePrefixedTopology(amqpUrl, queue);
       await database?.destroy();
-      rmSync(apiDataDir, { recursive: true, force: true });
+      if (apiDataDir) rmSync(apiDataDir, { recursive: true, force: true });
     });
 
     const stored = (id: string) => app.services.app.container.get<ExecutionRepository>(EXECUTION_REPOSITORY).findById(id);

@@ -64,7 +64,7 @@ function tenNodeWorkflow(serverUrl: string): Json {
 describeWithEnv('AMQP_URL', 'A workflow run whose bin/worker is killed mid-run', (amqpUrl) => {
   describeWithEnv('DATABASE_URL', 'on RabbitMQ with MariaDB shared by the API and the workers', () => {
     const prefix = `test-wfkill-${randomUUID().slice(0, 8)}`;
-    const apiDataDir = mkdtempSync(join(tmpdir(), 'workflow-worker-kill-'));
+    let apiDataDir = '';
     let nodeServer: LoopbackServer;
     let database: TestDatabase;
     let fleet: WorkerFleet;
@@ -96,6 +96,7 @@ describeWithEnv('AMQP_URL', 'A workflow run whose bin/worker is killed mid-run',
         EXECUTION_RECLAIM_INTERVAL_MS: '200',
       };
       fleet = new WorkerFleet(env);
+      apiDataDir = mkdtempSync(join(tmpdir(), 'workflow-worker-kill-'));
       app = await startApp({ ...env, DATA_DIR: apiDataDir });
       ada = await signUp(app.platformUrl);
     }, WORKER_BOOT_MS);
@@ -107,18 +108,19 @@ describeWithEnv('AMQP_URL', 'A workflow run whose bin/worker is killed mid-run',
       await nodeServer?.close();
       if (queue) await deletePrefixedTopology(amqpUrl, queue);
       await database?.destroy();
-      rmSync(apiDataDir, { recursive: true, force: true });
+      if (apiDataDir) rmSync(apiDataDir, { recursive: true, force: true });
     });
 
     const callsTo = (node: string) => nodeServer.requests.filter((call) => call.url === `/nodes/${node}`);
     const bodiesOf = (node: string) => callsTo(node).map((call) => JSON.parse(call.body) as unknown);
     const stored = (id: string) => app.services.app.container.get<ExecutionRepository>(EXECUTION_REPOSITORY).findById(id);
     const execution = (id: string) => request<ExecutionBody>('GET', `${app.platformUrl}/api/v1/executions/${id}`, { token: ada.token });
-    /** The node ids of the `step … phase: started` events, in order. */
-    const nodesStarted = (messages: WsMessage[]) =>
+    const stepsWhere = (messages: WsMessage[], field: 'phase' | 'status', value: string) =>
       messages
-        .filter((message) => message.type === 'step' && (message.detail as { phase?: string } | undefined)?.phase === 'started')
+        .filter((message) => message.type === 'step' && (message.detail as Record<string, unknown> | undefined)?.[field] === value)
         .map((message) => message.name);
+    /** The node ids of the `step … phase: started` events, in order. */
+    const nodesStarted = (messages: WsMessage[]) => stepsWhere(messages, 'phase', 'started');
 
     it(
       'When the worker is SIGKILLed while node 5 of 10 is in flight, Then a second worker resumes the run as attempt 2: nodes 1–4 are not run again, node 5 is, and the API’s socket sees both workers’ node events and the end',
@@ -171,6 +173,8 @@ describeWithEnv('AMQP_URL', 'A workflow run whose bin/worker is killed mid-run',
         expect(runs).toHaveLength(2);
         expect(nodesStarted(socket.messages.slice(0, runs[1]))).toEqual(['start', ...NODES.slice(0, 5)]);
         expect(nodesStarted(socket.messages.slice(runs[1]))).toEqual([...NODES.slice(4), 'end']);
+        // Each node's recorded step reached the socket once, whichever worker stored it.
+        expect(stepsWhere(socket.messages, 'status', 'completed')).toEqual(['start', ...NODES, 'end']);
         expect(socket.messages.slice(-2)).toEqual([
           { seq: seqs.length - 1, type: 'status', status: 'completed' },
           { seq: seqs.length, type: 'done', token_usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } },

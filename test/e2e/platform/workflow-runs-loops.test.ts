@@ -78,10 +78,13 @@ describe('Workflow runs over HTTP: loop and iteration', () => {
       const name = new URL(req.url ?? '/', 'http://x').searchParams.get('name') ?? '';
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
-      setTimeout(() => {
-        inFlight -= 1;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: name.toUpperCase() }));
-      }, 40 * (CITIES.length - CITIES.indexOf(name)));
+      setTimeout(
+        () => {
+          inFlight -= 1;
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: name.toUpperCase() }));
+        },
+        40 * (CITIES.length - CITIES.indexOf(name)),
+      );
     });
     app = await startApp({ EGRESS_ALLOW_HOSTS: '127.0.0.1', EXECUTE_WAIT_SECONDS: '10' });
     runs = workflowRuns(app.platformUrl);

@@ -118,4 +118,20 @@ describe('Workflow runs over HTTP: an approval that parks the run', () => {
       ['end', 'completed'],
     ]);
   });
+
+  it('When a parked run is cancelled, Then its approval leaves the pending list and deciding it is 409, and the run stays cancelled', async () => {
+    const { run, approval } = await parked(true);
+    expect((await runs.act(run.id, ada, 'cancel')).body).toMatchObject({ status: 'cancelled' });
+
+    const listed = await request<{ items: ApprovalBody[]; total: number }>('GET', url('/approval/pending'), { token: ada.token });
+    expect(listed.body.items.map((item) => item.id)).not.toContain(approval.id);
+    const late = await decide(approval.id, { decision: 'approve' });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ error: 'conflict', message: 'The execution waiting for this approval has ended: it is cancelled' });
+    expect((await runs.execution(run.id, ada)).body).toMatchObject({ status: 'cancelled', error: { code: 'execution.cancelled' } });
+    expect(trail((await runs.execution(run.id, ada)).body)).toEqual([
+      ['start', 'completed'],
+      ['draft', 'completed'],
+    ]);
+  });
 });

@@ -1,4 +1,6 @@
 import { LoopbackServer, startLoopbackServer } from '../../fixtures/http/loopback-server';
+import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
+import { eventually } from '../../support/eventually';
 import { PlatformUser, signUp } from '../../support/platform-user';
 import { StartedApp, startApp } from '../../support/started-app';
 import { stepOf, trail, workflowRuns } from '../../support/workflow-runs';
@@ -90,6 +92,7 @@ describe('Workflow runs over HTTP: loop and iteration', () => {
     runs = workflowRuns(app.platformUrl);
     ada = await signUp(app.platformUrl);
   });
+  const stored = (id: string) => app.services.app.container.get<ExecutionRepository>(EXECUTION_REPOSITORY).findById(id);
   beforeEach(() => {
     mostInFlight = 0;
     cities.requests.length = 0;
@@ -159,6 +162,29 @@ describe('Workflow runs over HTTP: loop and iteration', () => {
         ['end', 'skipped'],
       ]);
       expect(cities.requests).toHaveLength(0);
+    });
+
+    it('When paused while items are running and then resumed, Then the finished items are kept and only the rest are requested', async () => {
+      const id = await runs.create(ada, lookup(cities.url, 1));
+      const res = await runs.execute(id, ada, { cities: CITIES }, true);
+      await eventually(async () => (cities.requests.length >= 2 ? true : undefined));
+
+      expect((await runs.act(res.body.id, ada, 'pause')).body.status).toBe('paused');
+      // The item in flight finishes and is stored; the run stops there and lets its lease go.
+      const stopped = await eventually(async () => ((await stored(res.body.id))?.lease === null ? true : undefined));
+      expect(stopped).toBe(true);
+      const before = cities.requests.length;
+      expect(before).toBeLessThan(CITIES.length);
+
+      expect((await runs.act(res.body.id, ada, 'resume')).body.status).toBe('pending');
+      const done = await runs.finished(res.body.id, ada);
+      expect(done).toMatchObject({ status: 'completed', output: CITIES.map((city, index) => `${index}:${city.toUpperCase()}`) });
+      expect(trail(done)).toEqual([
+        ['start', 'completed'],
+        ['each', 'completed'],
+        ['end', 'completed'],
+      ]);
+      expect(cities.requests.map((r) => r.url)).toEqual(CITIES.map((city) => `/city?name=${city}`));
     });
   });
 });

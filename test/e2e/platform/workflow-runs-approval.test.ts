@@ -63,8 +63,8 @@ describe('Workflow runs over HTTP: an approval that parks the run', () => {
     });
   const decide = (approvalId: string, body: Json) => request<ApprovalBody>('POST', url(`/approval/${approvalId}/decision`), { token: ada.token, body });
   /** Executes the workflow and answers the parked run and its approval. */
-  const parked = async (async: boolean): Promise<{ run: RunBody; approval: ApprovalBody }> => {
-    const id = await runs.create(ada, publishing);
+  const parked = async (async: boolean, id?: string): Promise<{ run: RunBody; approval: ApprovalBody }> => {
+    id ??= await runs.create(ada, publishing);
     const res = await runs.execute(id, ada, { topic: 'spring' }, async);
     expect(res.status).toBe(202);
     const run = await runs.until(res.body.id, ada, (current) => current.status === 'paused');
@@ -133,5 +133,15 @@ describe('Workflow runs over HTTP: an approval that parks the run', () => {
       ['start', 'completed'],
       ['draft', 'completed'],
     ]);
+  });
+
+  it('When the workflow is edited while its run waits for approval, Then the approved run goes on with the version it started with', async () => {
+    const id = await runs.create(ada, publishing);
+    const { run, approval } = await parked(false, id);
+    const nodes = (publishing.nodes as Json[]).map((node) => (node.id === 'publish' ? { ...node, config: { template: 'Edited: {{draft.output}}' } } : node));
+    expect((await runs.workflows.update(ada, id, { ...publishing, nodes })).version).toBe(2);
+
+    expect((await decide(approval.id, { decision: 'approve' })).status).toBe(200);
+    expect(await runs.finished(run.id, ada)).toMatchObject({ status: 'completed', target_version: 1, output: 'Published: Post about spring' });
   });
 });

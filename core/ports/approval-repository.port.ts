@@ -17,7 +17,10 @@ export interface ApprovalRepository {
   findByNode(executionId: string, nodeId: string): Promise<Approval | undefined>;
   /** Stores a new approval; false, storing nothing, when that execution's node has one already. */
   create(approval: Approval): Promise<boolean>;
-  /** Pending approvals, oldest first; one owner's when `ownerId` is given. */
+  /**
+   * Pending approvals whose executions have not finished (a cancelled execution waits for nothing),
+   * oldest first; one owner's when `ownerId` is given.
+   */
   listPending(query: PageRequest & { ownerId?: string }): Promise<Page<Approval>>;
   /** pending → decided with `verdict`, atomically: of racing deciders exactly one gets true. */
   decide(id: string, verdict: ApprovalVerdict): Promise<boolean>;

@@ -15,3 +15,11 @@ export class ApprovalDecidedError extends DomainError {
     super('The approval has already been decided');
   }
 }
+
+/** The execution the approval was waiting for has ended (cancelled, say): there is nothing left to decide. */
+export class ApprovalClosedError extends DomainError {
+  readonly code = 'approval.conflict';
+  constructor(executionStatus: string) {
+    super(`The execution waiting for this approval has ended: it is ${executionStatus}`);
+  }
+}

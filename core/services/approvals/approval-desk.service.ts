@@ -1,9 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { Approval, ApprovalDecision } from '../../domain/approval/approval.entity';
-import { ApprovalDecidedError, ApprovalNotFoundError } from '../../domain/approval/approval.errors';
+import { ApprovalClosedError, ApprovalDecidedError, ApprovalNotFoundError } from '../../domain/approval/approval.errors';
 import { Actor } from '../../domain/auth/actor';
+import { FINISHED_EXECUTION_STATUSES } from '../../domain/execution/execution.entity';
 import { APPROVAL_REPOSITORY, ApprovalRepository } from '../../ports/approval-repository.port';
 import { CLOCK, Clock } from '../../ports/clock.port';
+import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../ports/execution-repository.port';
 import { JSON_SCHEMA_VALIDATOR, JsonSchemaValidator } from '../../ports/json-schema-validator.port';
 import { ValidationError } from '../../shared/common.errors';
 import { FieldIssue } from '../../shared/domain-error';
@@ -30,7 +32,8 @@ const DECISIONS: Record<Approval['kind'], Record<string, ApprovalDecision>> = {
 /**
  * The caller's approvals (`/approval`): the pending ones, and deciding one. Only the execution's
  * owner decides; anyone else is told it does not exist. A decision is final (a second one is a
- * conflict) and sends the parked execution back to its queue, to continue after the node.
+ * conflict) and sends the parked execution back to its queue, to continue after the node. The
+ * approval of an execution that ended meanwhile (cancelled) is no longer listed nor decided.
  */
 @injectable()
 export class ApprovalDesk {
@@ -39,9 +42,10 @@ export class ApprovalDesk {
     @inject(ApprovalInbox) private readonly inbox: Pick<ApprovalInbox, 'wake'>,
     @inject(JSON_SCHEMA_VALIDATOR) private readonly schemas: JsonSchemaValidator,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(EXECUTION_REPOSITORY) private readonly executions: Pick<ExecutionRepository, 'findById'>,
   ) {}
 
-  /** The caller's pending approvals, oldest first. */
+  /** The caller's pending approvals whose executions still wait for them, oldest first. */
   async pending(actor: Actor, page?: number, pageSize?: number): Promise<Page<Approval>> {
     const { request, issues } = checkPageRequest(page, pageSize);
     if (issues.length > 0) throw new ValidationError('The list request is not valid', issues);
@@ -52,6 +56,7 @@ export class ApprovalDesk {
     const approval = await this.approvals.findById(id);
     if (!approval || approval.ownerId !== actor.userId) throw new ApprovalNotFoundError(id);
     if (approval.status !== 'pending') throw new ApprovalDecidedError();
+    await this.assertStillWaited(approval);
     const decision = DECISIONS[approval.kind][answer.decision];
     const issues = this.answerIssues(approval, answer, decision);
     if (issues.length > 0 || decision === undefined) throw new ValidationError('The decision is not valid', issues);
@@ -64,6 +69,13 @@ export class ApprovalDesk {
     if (!(await this.approvals.decide(id, verdict))) throw new ApprovalDecidedError();
     await this.inbox.wake(approval.executionId);
     return { ...approval, ...verdict, status: 'decided' };
+  }
+
+  /** A parked execution cancelled before its approval was decided leaves the approval pending, and nothing to resume. */
+  private async assertStillWaited(approval: Approval): Promise<void> {
+    const execution = await this.executions.findById(approval.executionId);
+    if (!execution) throw new ApprovalNotFoundError(approval.id);
+    if (FINISHED_EXECUTION_STATUSES.includes(execution.status)) throw new ApprovalClosedError(execution.status);
   }
 
   private answerIssues(approval: Approval, answer: ApprovalAnswer, decision: ApprovalDecision | undefined): FieldIssue[] {

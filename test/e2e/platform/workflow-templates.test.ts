@@ -36,11 +36,13 @@ describe('Platform Workflows API: templates', () => {
       expect(res.body.items).toContainEqual({
         id: 'summarize-url',
         name: 'Summarise a web page',
-        description: expect.stringContaining('web_fetch'),
+        description: expect.stringContaining('http node'),
         category: 'web',
-        node_count: 4,
+        node_count: 7,
       });
-      expect(res.body.items.map((item) => item.id)).toEqual(expect.arrayContaining(['classify-and-route', 'extract-to-json', 'rag-answer', 'translate-text']));
+      expect(res.body.items.map((item) => item.id)).toEqual(
+        expect.arrayContaining(['classify-and-route', 'extract-to-json', 'rag-answer', 'translate-text', 'approval-flow']),
+      );
     });
   });
 
@@ -52,7 +54,7 @@ describe('Platform Workflows API: templates', () => {
         id: 'classify-and-route',
         category: 'support',
         input_example: { message: expect.any(String) },
-        nodes: expect.arrayContaining([expect.objectContaining({ id: 'is_complaint', type: 'condition' })]),
+        nodes: expect.arrayContaining([expect.objectContaining({ id: 'classify', type: 'classifier' })]),
       });
       const checked = await api.call('POST', '/validate', ada, { nodes: res.body.nodes, edges: res.body.edges });
       expect(checked.body).toEqual({ valid: true, errors: [] });

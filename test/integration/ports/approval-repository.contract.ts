@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Approval } from '../../../core/domain/approval/approval.entity';
+import { ExecutionStatus } from '../../../core/domain/execution/execution.entity';
 import { ApprovalRepository } from '../../../core/ports/approval-repository.port';
 import { ExecutionRepository } from '../../../core/ports/execution-repository.port';
 import { anExecution } from '../../fixtures/workflows/workflow.mother';
@@ -20,8 +21,8 @@ export function describeApprovalRepositoryContract(name: string, makeHarness: ()
       await harness?.destroy();
     });
 
-    const anApproval = async (overrides: Partial<Approval> = {}): Promise<Approval> => {
-      const execution = anExecution({ status: 'paused' });
+    const anApproval = async (overrides: Partial<Approval> = {}, status: ExecutionStatus = 'paused'): Promise<Approval> => {
+      const execution = anExecution({ status });
       await harness.executions.create(execution);
       return {
         id: randomUUID(),
@@ -71,6 +72,16 @@ export function describeApprovalRepositoryContract(name: string, makeHarness: ()
       for (const approval of [second, others, first]) await harness.approvals.create(approval);
       const page = await harness.approvals.listPending({ page: 1, pageSize: 1, ownerId: first.ownerId });
       expect(page).toEqual({ items: [first], total: 2, page: 1, pageSize: 1 });
+    });
+
+    it('When the execution of a pending approval has finished (cancelled), Then the approval is not listed; one whose execution is paused or queued again still is', async () => {
+      const waiting = await anApproval({ createdAt: new Date('2024-02-01T00:00:00.000Z') });
+      const cancelled = await anApproval({ ownerId: waiting.ownerId }, 'cancelled');
+      const requeued = await anApproval({ ownerId: waiting.ownerId, createdAt: new Date('2024-02-02T00:00:00.000Z') }, 'pending');
+      for (const status of ['completed', 'failed'] as const) await harness.approvals.create(await anApproval({ ownerId: waiting.ownerId }, status));
+      for (const approval of [waiting, cancelled, requeued]) await harness.approvals.create(approval);
+      const page = await harness.approvals.listPending({ page: 1, pageSize: 10, ownerId: waiting.ownerId });
+      expect(page).toEqual({ items: [waiting, requeued], total: 2, page: 1, pageSize: 10 });
     });
   });
 }

@@ -1,5 +1,5 @@
-import { FindOptionsWhere } from 'typeorm';
 import { Approval } from '../../../../core/domain/approval/approval.entity';
+import { FINISHED_EXECUTION_STATUSES } from '../../../../core/domain/execution/execution.entity';
 import { ApprovalRepository, ApprovalVerdict } from '../../../../core/ports/approval-repository.port';
 import { offsetOf, Page, PageRequest } from '../../../../core/shared/pagination';
 import { isDuplicateKeyError } from '../driver-errors';
@@ -31,11 +31,15 @@ export class TypeOrmApprovalRepository implements ApprovalRepository {
   }
 
   async listPending(query: PageRequest & { ownerId?: string }): Promise<Page<Approval>> {
-    const where: FindOptionsWhere<WorkflowApprovalOrmEntity> = { status: 'pending' };
-    if (query.ownerId !== undefined) where.ownerId = query.ownerId;
-    const [rows, total] = await this.managers.use((manager) =>
-      manager.findAndCount(WorkflowApprovalOrmEntity, { where, order: { createdAt: 'ASC', id: 'ASC' }, skip: offsetOf(query), take: query.pageSize }),
-    );
+    const [rows, total] = await this.managers.use((manager) => {
+      const select = manager
+        .createQueryBuilder(WorkflowApprovalOrmEntity, 'approval')
+        .innerJoin('approval.execution', 'execution')
+        .where('approval.status = :pending', { pending: 'pending' })
+        .andWhere('execution.status NOT IN (:...finished)', { finished: FINISHED_EXECUTION_STATUSES });
+      if (query.ownerId !== undefined) select.andWhere('approval.ownerId = :ownerId', { ownerId: query.ownerId });
+      return select.orderBy('approval.createdAt', 'ASC').addOrderBy('approval.id', 'ASC').offset(offsetOf(query)).limit(query.pageSize).getManyAndCount();
+    });
     return { items: rows.map(toApproval), total, page: query.page, pageSize: query.pageSize };
   }
 

@@ -1,3 +1,4 @@
+import { approvalFlowTemplate } from './approval-flow.template';
 import { classifyAndRouteTemplate } from './classify-and-route.template';
 import { draftReviewReviseTemplate } from './draft-review-revise.template';
 import { extractContactsTemplate } from './extract-contacts.template';
@@ -20,4 +21,5 @@ export const BUILTIN_WORKFLOW_TEMPLATES: ReadonlyArray<WorkflowTemplate> = [
   meetingNotesTemplate,
   extractContactsTemplate,
   draftReviewReviseTemplate,
+  approvalFlowTemplate,
 ];

@@ -1,7 +1,7 @@
 import { KnowledgeSearchHit } from '../../../domain/knowledge/knowledge-search';
-import { renderTemplate } from '../../../domain/workflow/template';
+import { renderTemplate, TemplateScope } from '../../../domain/workflow/template';
 import { KnowledgeGateway } from '../../../ports/knowledge-gateway.port';
-import { JsonObject } from '../../../shared/json';
+import { JsonObject, JsonValue } from '../../../shared/json';
 import { numberField, textField } from './node-config';
 import { configObject, templateField } from './node-config-schema';
 import { NodeRunContext, NodeRunResult } from './node-executor';
@@ -13,7 +13,8 @@ const MAX_TOP_K = 50;
 const MAX_QUERY_CHARS = 10_000;
 
 /**
- * Searches `knowledge_base_ids` for the rendered `query`, with the run's actor's rights: a base
+ * Searches `knowledge_base_ids` (each a template, so a workflow may take its bases from the run's
+ * input: `["{{input.knowledge_base_id}}"]`) for the rendered `query`, with the run's actor's rights: a base
  * the actor may not read fails the node as not found. Output: the `top_k` best passages over all
  * the bases, best first, and `context`, their texts joined for a prompt.
  */
@@ -35,7 +36,7 @@ export class KnowledgeRetrievalNode implements NodeType {
     const query = renderTemplate(textField(config, 'query') ?? '', scope)
       .trim()
       .slice(0, MAX_QUERY_CHARS);
-    const baseIds = Array.isArray(config.knowledge_base_ids) ? config.knowledge_base_ids.filter((id): id is string => typeof id === 'string') : [];
+    const baseIds = renderedBaseIds(config.knowledge_base_ids, scope);
     if (query === '' || baseIds.length === 0) return { output: { results: [], context: '' } };
     const topK = Math.min(Math.max(Math.trunc(numberField(config, 'top_k') ?? DEFAULT_TOP_K), 1), MAX_TOP_K);
     const minScore = numberField(config, 'score_threshold');
@@ -46,6 +47,13 @@ export class KnowledgeRetrievalNode implements NodeType {
       .slice(0, topK);
     return { output: { results: hits.map(resultOf), context: hits.map((hit) => hit.content).join('\n\n') } };
   }
+}
+
+/** The ids as rendered, trimmed, without empty ones or repeats. */
+function renderedBaseIds(ids: JsonValue | undefined, scope: TemplateScope): string[] {
+  if (!Array.isArray(ids)) return [];
+  const rendered = ids.filter((id): id is string => typeof id === 'string').map((id) => renderTemplate(id, scope).trim());
+  return [...new Set(rendered.filter((id) => id !== ''))];
 }
 
 function resultOf(hit: KnowledgeSearchHit): JsonObject {

@@ -29,4 +29,23 @@ describe('Built-in workflow templates', () => {
       for (const toolId of toolIds) expect(() => require.resolve(`../../../../tools-builtin/${toolId}/manifest.json`)).not.toThrow();
     },
   );
+
+  it.each([
+    ['summarize-url', ['http', 'code', 'llm']],
+    ['classify-and-route', ['classifier']],
+    ['extract-to-json', ['extractor']],
+    ['rag-answer', ['knowledge_retrieval', 'llm', 'answer']],
+    ['approval-flow', ['llm', 'approval', 'file_write']],
+  ])('When %s is read, Then it is built on the node types made for it: %s', (id, types) => {
+    const template = BUILTIN_WORKFLOW_TEMPLATES.find((candidate) => candidate.id === id);
+    expect(template?.graph.nodes.map((node) => node.type)).toEqual(expect.arrayContaining(types));
+  });
+
+  it('When approval-flow is read, Then its approval has an approved branch to publish and a rejected branch to revise', () => {
+    const template = BUILTIN_WORKFLOW_TEMPLATES.find((candidate) => candidate.id === 'approval-flow');
+    expect(template?.graph.edges.filter((edge) => edge.source === 'review')).toEqual([
+      { source: 'review', target: 'publish', condition: 'approved' },
+      { source: 'review', target: 'revise', condition: 'rejected' },
+    ]);
+  });
 });

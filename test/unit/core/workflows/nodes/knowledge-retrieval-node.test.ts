@@ -82,4 +82,17 @@ describe('knowledge_retrieval node', () => {
     expect(result.output).toEqual({ results: [], context: '' });
     expect(fake.searches).toEqual([]);
   });
+
+  it('When the ids are templates, Then each is rendered from the run, and empty or repeated ones are dropped', async () => {
+    const fake = knowledge();
+    const runContext = nodeContext({
+      type: 'knowledge_retrieval',
+      config: { knowledge_base_ids: ['{{input.base}}', ' {{input.base}} ', '{{input.none}}', 'kb2'], query: 'refunds' },
+      input: { base: 'kb1' },
+    });
+
+    await new KnowledgeRetrievalNode(fake).run(runContext);
+
+    expect(fake.searches.map((search) => search.request.knowledgeBaseId)).toEqual(['kb1', 'kb2']);
+  });
 });

@@ -10,6 +10,9 @@ const ROOT = resolve(__dirname, '../..');
  * A real `bin/worker` in a child process, run from the TypeScript sources, with only the
  * environment it is given (and PATH). Its output is kept for the message of a failing test.
  */
+/** Lease settings under which a dead worker's execution comes back within seconds. */
+export const SHORT_LEASES = { EXECUTION_HEARTBEAT_MS: '200', EXECUTION_LEASE_TTL_MS: '1500', EXECUTION_RECLAIM_INTERVAL_MS: '200' } as const;
+
 export class WorkerProcess {
   private readonly child: ChildProcess;
   private readonly exited: Promise<void>;

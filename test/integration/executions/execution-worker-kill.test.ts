@@ -15,7 +15,7 @@ import { PlatformUser, signUp } from '../../support/platform-user';
 import { deletePrefixedTopology } from '../../support/rabbitmq-leftovers';
 import { StartedApp, startApp } from '../../support/started-app';
 import { createTestDatabase, TestDatabase } from '../../support/test-database';
-import { WorkerFleet } from '../../support/worker-process';
+import { WorkerFleet, SHORT_LEASES } from '../../support/worker-process';
 
 /** A worker started from the sources transpiles them first: allow for a slow, busy machine. */
 const WORKER_BOOT_MS = 90_000;
@@ -53,10 +53,7 @@ describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (
         OPENAI_BASE_URL: upstream.baseUrl,
         EGRESS_ALLOW_HOSTS: '127.0.0.1',
         LLM_RETRY_BASE_MS: '0',
-        // Short leases so a dead worker's execution comes back within seconds.
-        EXECUTION_HEARTBEAT_MS: '200',
-        EXECUTION_LEASE_TTL_MS: '1500',
-        EXECUTION_RECLAIM_INTERVAL_MS: '200',
+        ...SHORT_LEASES,
       };
       fleet = new WorkerFleet(env);
       apiDataDir = mkdtempSync(join(tmpdir(), 'worker-kill-'));

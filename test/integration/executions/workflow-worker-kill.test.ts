@@ -11,7 +11,7 @@ import { PlatformUser, signUp } from '../../support/platform-user';
 import { deletePrefixedTopology } from '../../support/rabbitmq-leftovers';
 import { StartedApp, startApp } from '../../support/started-app';
 import { createTestDatabase, TestDatabase } from '../../support/test-database';
-import { WorkerFleet } from '../../support/worker-process';
+import { WorkerFleet, SHORT_LEASES } from '../../support/worker-process';
 import { Json, workflowsApi } from '../../support/workflows-api';
 import { isRefusal, openSocket, WsMessage } from '../../support/ws-client';
 
@@ -90,10 +90,7 @@ describeWithEnv('AMQP_URL', 'A workflow run whose bin/worker is killed mid-run',
         AMQP_URL: amqpUrl,
         QUEUE_PREFIX: prefix,
         EGRESS_ALLOW_HOSTS: '127.0.0.1',
-        // Short leases so a dead worker's execution comes back within seconds.
-        EXECUTION_HEARTBEAT_MS: '200',
-        EXECUTION_LEASE_TTL_MS: '1500',
-        EXECUTION_RECLAIM_INTERVAL_MS: '200',
+        ...SHORT_LEASES,
       };
       fleet = new WorkerFleet(env);
       apiDataDir = mkdtempSync(join(tmpdir(), 'workflow-worker-kill-'));

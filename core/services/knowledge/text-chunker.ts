@@ -1,5 +1,12 @@
 import { splitLongUnit, tailOf, TextUnit, textUnits } from './text-units';
 
+/** A chunk and where it lies in the (line-ending-normalised) text: `[start, end)`. */
+export interface TextChunk {
+  content: string;
+  start: number;
+  end: number;
+}
+
 export interface ChunkingOptions {
   /** Upper bound of a chunk, in characters (UTF-16 code units). */
   size: number;
@@ -21,11 +28,16 @@ const PARAGRAPH_SEPARATOR = '\n\n';
  * thought cut in two is still found whole; a paragraph break needs no overlap.
  */
 export function chunkText(text: string, options: ChunkingOptions = DEFAULT_CHUNKING): string[] {
+  return chunkTextWithOffsets(text, options).map((chunk) => chunk.content);
+}
+
+/** `chunkText` with each chunk's span in the text, which citations point to. */
+export function chunkTextWithOffsets(text: string, options: ChunkingOptions = DEFAULT_CHUNKING): TextChunk[] {
   checkOptions(options);
   // Room for the overlap and a paragraph separator, so any unit fits after them.
   const units = textUnits(text).flatMap((unit) => splitLongUnit(unit, options.size - options.overlap - PARAGRAPH_SEPARATOR.length));
   const paragraphRest = remainingParagraphLengths(units);
-  const chunks: string[] = [];
+  const chunks: TextChunk[] = [];
   let current: TextUnit[] = [];
 
   const close = (next: TextUnit): void => {
@@ -46,7 +58,7 @@ export function chunkText(text: string, options: ChunkingOptions = DEFAULT_CHUNK
     current.push(unit);
   });
   if (current.some((unit) => unit.text.trim() !== '')) chunks.push(render(current));
-  return chunks.filter((chunk) => chunk !== '');
+  return chunks.filter((chunk) => chunk.content !== '');
 }
 
 function checkOptions({ size, overlap }: ChunkingOptions): void {
@@ -64,11 +76,16 @@ function lengthOf(units: TextUnit[]): number {
   return units.reduce((sum, unit) => sum + unitLength(unit), 0);
 }
 
-function render(units: TextUnit[]): string {
-  return units
+function render(units: TextUnit[]): TextChunk {
+  const content = units
     .map((unit) => (unit.endsParagraph ? unit.text.trimEnd() + PARAGRAPH_SEPARATOR : unit.text))
     .join('')
     .trim();
+  if (units.length === 0) return { content, start: 0, end: 0 };
+  const first = units[0];
+  const last = units[units.length - 1];
+  const start = first.start + (first.text.length - first.text.trimStart().length);
+  return { content, start, end: Math.max(start, last.start + last.text.trimEnd().length) };
 }
 
 /** For each unit, the length of its paragraph from that unit on. */
@@ -96,6 +113,8 @@ function overlapOf(units: TextUnit[], overlap: number): TextUnit[] {
     length += unitLength(units[i]);
   }
   if (kept.length > 0) return kept;
-  const tail = tailOf(units[units.length - 1].text, overlap);
-  return tail.trim() === '' ? [] : [{ text: tail, endsParagraph: false }];
+  const last = units[units.length - 1];
+  const tail = tailOf(last.text, overlap);
+  // The tail is a suffix of the unit's text, so it ends where the unit ends.
+  return tail.trim() === '' ? [] : [{ text: tail, endsParagraph: false, start: last.start + last.text.length - tail.length }];
 }

@@ -3,30 +3,48 @@ export interface TextUnit {
   text: string;
   /** The last unit of its paragraph. */
   endsParagraph: boolean;
+  /** Where `text` starts in the text it was cut from (line endings normalised to `\n`). */
+  start: number;
 }
 
 // Full stops of Chinese and Japanese end a sentence without a following space.
 const CJK_TERMINATORS = new Set(['。', '！', '？', '；', '…']);
 const LATIN_TERMINATORS = new Set(['.', '!', '?']);
 const CLOSERS = new Set(['"', "'", '”', '’', '」', '』', ')', '）', ']', '】', '》']);
-const PARAGRAPH_BREAK = /\n[ \t]*\n\s*/;
+const PARAGRAPH_BREAK = /\n[ \t]*\n\s*/g;
 // "e.g.", "U.S.", "Dr." and the like end with a stop but rarely end a sentence.
 const ABBREVIATION = /(?:^|[\s(])(?:(?:[A-Za-z]\.)*[A-Za-z]|mr|mrs|ms|dr|prof|st|vs|inc|ltd|jr|sr|no|fig|approx|cf)$/i;
+
+/** Line endings as the chunker sees them: offsets of units and chunks refer to this text. */
+export function normalisedLineEndings(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
 
 /** Splits text into paragraphs (blank lines) and each paragraph into sentences and lines. */
 export function textUnits(text: string): TextUnit[] {
   const units: TextUnit[] = [];
-  for (const paragraph of text.replace(/\r\n?/g, '\n').split(PARAGRAPH_BREAK)) {
+  const normalised = normalisedLineEndings(text);
+  let paragraphStart = 0;
+  const addParagraph = (end: number): void => {
+    const paragraph = normalised.slice(paragraphStart, end);
     const trimmed = paragraph.trim();
-    if (trimmed === '') continue;
+    if (trimmed === '') return;
+    const offset = paragraphStart + (paragraph.length - paragraph.trimStart().length);
     const sentences = sentencesOf(trimmed);
-    sentences.forEach((sentence, i) => units.push({ text: sentence, endsParagraph: i === sentences.length - 1 }));
+    sentences.forEach(({ text: sentence, start }, i) =>
+      units.push({ text: sentence, endsParagraph: i === sentences.length - 1, start: offset + start }),
+    );
+  };
+  for (const separator of normalised.matchAll(PARAGRAPH_BREAK)) {
+    addParagraph(separator.index);
+    paragraphStart = separator.index + separator[0].length;
   }
+  addParagraph(normalised.length);
   return units;
 }
 
-function sentencesOf(paragraph: string): string[] {
-  const sentences: string[] = [];
+function sentencesOf(paragraph: string): { text: string; start: number }[] {
+  const sentences: { text: string; start: number }[] = [];
   let start = 0;
   let i = 0;
   while (i < paragraph.length) {
@@ -37,11 +55,11 @@ function sentencesOf(paragraph: string): string[] {
     }
     let next = end;
     while (next < paragraph.length && /\s/.test(paragraph[next])) next += 1;
-    sentences.push(paragraph.slice(start, next));
+    sentences.push({ text: paragraph.slice(start, next), start });
     start = next;
     i = next;
   }
-  if (start < paragraph.length) sentences.push(paragraph.slice(start));
+  if (start < paragraph.length) sentences.push({ text: paragraph.slice(start), start });
   return sentences;
 }
 
@@ -70,12 +88,14 @@ export function splitLongUnit(unit: TextUnit, max: number): TextUnit[] {
   if (unit.text.length <= max) return [unit];
   const pieces: TextUnit[] = [];
   let rest = unit.text;
+  let start = unit.start;
   while (rest.length > max) {
     const cut = cutPosition(rest, max);
-    pieces.push({ text: rest.slice(0, cut), endsParagraph: false });
+    pieces.push({ text: rest.slice(0, cut), endsParagraph: false, start });
     rest = rest.slice(cut);
+    start += cut;
   }
-  if (rest.trim() !== '') pieces.push({ text: rest, endsParagraph: unit.endsParagraph });
+  if (rest.trim() !== '') pieces.push({ text: rest, endsParagraph: unit.endsParagraph, start });
   else if (pieces.length > 0) pieces[pieces.length - 1].endsParagraph = unit.endsParagraph;
   return pieces;
 }

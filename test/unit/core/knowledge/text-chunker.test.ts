@@ -1,4 +1,4 @@
-import { chunkText, DEFAULT_CHUNKING } from '../../../../core/services/knowledge/text-chunker';
+import { chunkText, chunkTextWithOffsets, DEFAULT_CHUNKING } from '../../../../core/services/knowledge/text-chunker';
 
 const sentence = (i: number): string => `Sentence ${i} explains part ${i} of the topic in plain words.`;
 const paragraph = (from: number, count: number): string => Array.from({ length: count }, (_, i) => sentence(from + i)).join(' ');
@@ -119,4 +119,23 @@ describe('chunkText', () => {
       expect(() => chunkText('text', options)).toThrow(RangeError);
     },
   );
+
+  describe('offsets', () => {
+    const squeezed = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+    it.each([
+      ['English paragraphs with overlap', `${paragraph(0, 30)}\r\n\r\n  ${paragraph(40, 12)}\n\n# Heading\n\n${paragraph(60, 9)}`, { size: 300, overlap: 80 }],
+      ['Chinese sentences', Array.from({ length: 40 }, (_, i) => zhSentence(i)).join(''), { size: 120, overlap: 30 }],
+      ['one over-long word', `start ${'x'.repeat(900)} end`, { size: 200, overlap: 40 }],
+    ])('When %s are chunked, Then each chunk is the text between its offsets', (_name, text, options) => {
+      const normalised = text.replace(/\r\n?/g, '\n');
+      const chunks = chunkTextWithOffsets(text, options);
+      expect(chunks.map((chunk) => chunk.content)).toEqual(chunkText(text, options));
+      for (const chunk of chunks) {
+        expect(chunk.start).toBeLessThan(chunk.end);
+        expect(squeezed(normalised.slice(chunk.start, chunk.end))).toBe(squeezed(chunk.content));
+      }
+      for (let i = 1; i < chunks.length; i += 1) expect(chunks[i].start).toBeGreaterThanOrEqual(chunks[i - 1].start);
+    });
+  });
 });

@@ -60,7 +60,10 @@ export function settingsModule(config: AppConfig): ContainerModule {
     bind(CHAT_SETTINGS).toConstantValue(config.chat);
     bind(WORKFLOW_SETTINGS).toConstantValue(DEFAULT_WORKFLOW_SETTINGS);
     bind(EXECUTION_SETTINGS).toConstantValue(executionSettingsFrom(config));
-    bind(KNOWLEDGE_SETTINGS).toConstantValue(DEFAULT_KNOWLEDGE_SETTINGS);
+    bind(KNOWLEDGE_SETTINGS).toConstantValue({
+      ...DEFAULT_KNOWLEDGE_SETTINGS,
+      ingestAttempts: Math.min(DEFAULT_KNOWLEDGE_SETTINGS.ingestAttempts, config.queue.maxAttempts),
+    });
     bind(WEBHOOK_SETTINGS).toConstantValue({ token: config.auth.webhookToken, ...config.webhooks });
   });
 }

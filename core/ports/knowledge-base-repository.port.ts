@@ -11,6 +11,8 @@ export interface KnowledgeBaseRepository {
   list(visibility: KnowledgeBaseVisibility, page: PageRequest): Promise<Page<KnowledgeBase>>;
   /** Ids of every visible base, for filtering a vector search. */
   visibleIds(visibility: KnowledgeBaseVisibility): Promise<string[]>;
+  /** Records the embedding model of a base that had none (or no documents); false when the base is gone. */
+  setEmbeddingModel(id: string, embeddingModel: string, updatedAt: Date): Promise<boolean>;
   /** Sets `updatedAt`; false when the base is gone. */
   touch(id: string, updatedAt: Date): Promise<boolean>;
   /** Deletes the base with its documents and chunks; false when there was none. */

@@ -5,6 +5,7 @@ import { CUSTOM_TOOL_REPOSITORY, CustomToolRepository } from '../../../core/port
 import { INSTALLED_PLUGIN_REPOSITORY, InstalledPluginRepository } from '../../../core/ports/installed-plugin-repository.port';
 import { KNOWLEDGE_BASE_REPOSITORY, KnowledgeBaseRepository } from '../../../core/ports/knowledge-base-repository.port';
 import { KNOWLEDGE_DOCUMENT_REPOSITORY, KnowledgeDocumentRepository } from '../../../core/ports/knowledge-document-repository.port';
+import { KNOWLEDGE_SOURCE_STORE, KnowledgeSourceStore } from '../../../core/ports/knowledge-source-store.port';
 import { EXPIRED_STATE_SWEEPER, ExpiredStateSweeper } from '../../../core/ports/expired-state-sweeper.port';
 import { KeyValueLimits } from '../../../core/domain/key-value/key-value-limits';
 import { KEY_VALUE_STORE, KeyValueStore } from '../../../core/ports/key-value-store.port';
@@ -28,6 +29,7 @@ import { TypeOrmCustomToolRepository } from './repositories/typeorm-custom-tool-
 import { TypeOrmInstalledPluginRepository } from './repositories/typeorm-installed-plugin-repository';
 import { TypeOrmKnowledgeBaseRepository } from './repositories/typeorm-knowledge-base-repository';
 import { TypeOrmKnowledgeDocumentRepository } from './repositories/typeorm-knowledge-document-repository';
+import { TypeOrmKnowledgeSourceStore } from './repositories/typeorm-knowledge-source-store';
 import { TypeOrmUserRepository } from './repositories/typeorm-user-repository';
 import { TypeOrmVectorRecordRepository } from './repositories/typeorm-vector-record-repository';
 import { TypeOrmUnitOfWork } from './typeorm-unit-of-work';
@@ -87,6 +89,7 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<CustomToolRepository>(CUSTOM_TOOL_REPOSITORY).toConstantValue(new TypeOrmCustomToolRepository(managers));
   bind<KnowledgeBaseRepository>(KNOWLEDGE_BASE_REPOSITORY).toConstantValue(new TypeOrmKnowledgeBaseRepository(managers));
   bind<KnowledgeDocumentRepository>(KNOWLEDGE_DOCUMENT_REPOSITORY).toConstantValue(new TypeOrmKnowledgeDocumentRepository(managers));
+  bind<KnowledgeSourceStore>(KNOWLEDGE_SOURCE_STORE).toConstantValue(new TypeOrmKnowledgeSourceStore(managers));
   bind<InstalledPluginRepository>(INSTALLED_PLUGIN_REPOSITORY).toConstantValue(new TypeOrmInstalledPluginRepository(managers));
   bind<DataSourceRepository>(DATA_SOURCE_REPOSITORY).toConstantValue(new TypeOrmDataSourceRepository(managers));
   bind<DocumentCollectionRepository>(DOCUMENT_COLLECTION_REPOSITORY).toConstantValue(new TypeOrmDocumentCollectionRepository(managers));

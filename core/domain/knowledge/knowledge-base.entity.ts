@@ -7,6 +7,13 @@ export interface KnowledgeBase {
   description: string;
   /** Public bases are readable (searchable) by every user; only the owner and admins write them. */
   isPublic: boolean;
+  /**
+   * The embedding model its vectors were made with (see `embeddingModelOf`); '' until the
+   * first document. Vectors of different models never mix in one base.
+   */
+  embeddingModel: string;
+  /** How its documents are cut into passages. */
+  chunking: { size: number; overlap: number };
   createdAt: Date;
   /** Moves on every change of the base or of its documents. */
   updatedAt: Date;

@@ -5,6 +5,9 @@ export interface KnowledgeChunk {
   /** 0-based position in the document. */
   index: number;
   content: string;
+  /** Where the passage lies in the document's extracted text: `[start, end)`, in characters. */
+  start: number;
+  end: number;
 }
 
 /** The chunk's id in the vector store: stable, so re-indexing replaces rather than duplicates. */

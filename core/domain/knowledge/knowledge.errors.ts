@@ -29,3 +29,22 @@ export class KnowledgeDocumentTooLargeError extends DomainError {
     super(`The document is longer than ${maxChars} characters`);
   }
 }
+
+/** The base's vectors were made by another embedding model than the one this server runs. */
+export class KnowledgeBaseEmbeddingMismatchError extends DomainError {
+  readonly code = 'knowledge_base.conflict';
+  constructor(baseModel: string, serverModel: string) {
+    super(
+      `This knowledge base was indexed with the embedding model "${baseModel}" and this server embeds with "${serverModel}": ` +
+        'its vectors cannot be compared; create a new base (or delete its documents) to index with the current model',
+    );
+  }
+}
+
+/** A document's source could not be turned into text; the message is shown to the user as the failure reason. */
+export class KnowledgeSourceUnreadableError extends DomainError {
+  readonly code = 'knowledge_document.unreadable';
+  constructor(reason: string) {
+    super(reason);
+  }
+}

@@ -17,12 +17,32 @@ export interface KnowledgeBaseSpec {
   name: string;
   description?: string;
   isPublic?: boolean;
+  /** Passage size in characters, within `chunkSizeRange`; default KnowledgeSettings.chunking. */
+  chunkSize?: number;
+  /** At most half the chunk size. */
+  chunkOverlap?: number;
+  /** Must name the model this server embeds with, when given. */
+  embeddingModel?: string;
 }
 
-export function knowledgeBaseIssues(spec: KnowledgeBaseSpec): FieldIssue[] {
+export function knowledgeBaseIssues(
+  spec: KnowledgeBaseSpec,
+  chunking: { size: number; overlap: number },
+  chunkSizeRange: { min: number; max: number },
+  serverEmbeddingModel: string,
+): FieldIssue[] {
   const issues: FieldIssue[] = [];
   textIssue(issues, 'name', spec.name, KNOWLEDGE_LIMITS.nameChars, true);
   if (spec.description !== undefined) textIssue(issues, 'description', spec.description, KNOWLEDGE_LIMITS.descriptionChars, false);
+  const { min, max } = chunkSizeRange;
+  if (!Number.isInteger(chunking.size) || chunking.size < min || chunking.size > max) {
+    issues.push({ field: 'chunk_size', message: `must be an integer from ${min} to ${max}` });
+  } else if (!Number.isInteger(chunking.overlap) || chunking.overlap < 0 || chunking.overlap * 2 > chunking.size) {
+    issues.push({ field: 'chunk_overlap', message: 'must be an integer from 0 to half the chunk size' });
+  }
+  if (spec.embeddingModel !== undefined && spec.embeddingModel !== serverEmbeddingModel) {
+    issues.push({ field: 'embedding_model', message: `this server embeds with "${serverEmbeddingModel}"` });
+  }
   return issues;
 }
 

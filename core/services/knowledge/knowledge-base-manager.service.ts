@@ -12,7 +12,9 @@ import { VECTOR_STORE, VectorStore } from '../../ports/vector-store.port';
 import { ValidationError } from '../../shared/common.errors';
 import { Page, PageRequest } from '../../shared/pagination';
 import { AuditTrail } from '../audit/audit-trail.service';
+import { EmbeddingSpace } from './embedding-space.service';
 import { KnowledgeBaseAccess } from './knowledge-base-access';
+import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
 import { KNOWLEDGE_COLLECTION, KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
 
 /** Creates, lists, shows and deletes knowledge bases. */
@@ -25,12 +27,18 @@ export class KnowledgeBaseManager {
     @inject(VECTOR_STORE) private readonly vectors: VectorStore,
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(EmbeddingSpace) private readonly space: EmbeddingSpace,
+    @inject(KNOWLEDGE_SETTINGS) private readonly settings: KnowledgeSettings,
     @inject(AuditTrail) private readonly audit: AuditTrail,
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async create(actor: Actor, spec: KnowledgeBaseSpec): Promise<KnowledgeBase> {
-    const issues = knowledgeBaseIssues(spec);
+    const chunking = {
+      size: spec.chunkSize ?? this.settings.chunking.size,
+      overlap: spec.chunkOverlap ?? Math.min(this.settings.chunking.overlap, Math.floor((spec.chunkSize ?? this.settings.chunking.size) / 2)),
+    };
+    const issues = knowledgeBaseIssues(spec, chunking, this.settings.chunkSizeRange, this.space.current);
     if (issues.length > 0) throw new ValidationError('Invalid knowledge base', issues);
     const now = this.clock.now();
     const base: KnowledgeBase = {
@@ -39,6 +47,8 @@ export class KnowledgeBaseManager {
       name: spec.name.trim(),
       description: spec.description?.trim() ?? '',
       isPublic: spec.isPublic ?? false,
+      embeddingModel: this.space.current,
+      chunking,
       createdAt: now,
       updatedAt: now,
     };

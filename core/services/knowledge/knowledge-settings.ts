@@ -11,6 +11,14 @@ export interface KnowledgeSettings {
   maxTopK: number;
   /** Passages a RAG prompt quotes at most, and the characters kept of each. */
   ragSourceChars: number;
+  /** Passages whose relevance (see KnowledgeSearcher) is below this are not given to RAG's model. */
+  ragMinScore: number;
+  /** Largest uploaded file or fetched URL body, in bytes. */
+  maxSourceBytes: number;
+  /** Deliveries of an ingestion job before a failing provider marks the document failed. */
+  ingestAttempts: number;
+  /** Bounds of a base's own chunking settings. */
+  chunkSizeRange: { min: number; max: number };
 }
 
 export const DEFAULT_KNOWLEDGE_SETTINGS: KnowledgeSettings = {
@@ -20,6 +28,10 @@ export const DEFAULT_KNOWLEDGE_SETTINGS: KnowledgeSettings = {
   defaultTopK: 5,
   maxTopK: 50,
   ragSourceChars: 1500,
+  ragMinScore: 0.3,
+  maxSourceBytes: 10 * 1024 * 1024,
+  ingestAttempts: 3,
+  chunkSizeRange: { min: 100, max: 8000 },
 };
 
 export const KNOWLEDGE_SETTINGS = token<KnowledgeSettings>('KnowledgeSettings');

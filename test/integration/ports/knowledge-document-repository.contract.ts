@@ -32,7 +32,7 @@ export function describeKnowledgeDocumentRepositoryContract(name: string, makeHa
         knowledgeBaseId: base.id,
         ownerId,
         title: '季度报告 Q3 — "final".md',
-        status: 'indexing',
+        status: 'processing',
         metadata: { source: 'https://example.com/a?b=c', pages: 12, draft: false, 作者: '王伟' },
         createdAt: at('2030-06-07T08:09:10.011Z'),
       });
@@ -121,7 +121,7 @@ export function describeKnowledgeDocumentRepositoryContract(name: string, makeHa
 
     it('When the status is set, Then it and updatedAt change; setting it again still finds the row', async () => {
       const base = await aStoredBase();
-      const doc = aKnowledgeDocument({ knowledgeBaseId: base.id, ownerId, status: 'indexing' });
+      const doc = aKnowledgeDocument({ knowledgeBaseId: base.id, ownerId, status: 'processing' });
       await documents().create(doc, []);
       const later = at('2024-09-09T09:09:09.999Z');
       expect(await documents().setStatus(doc.id, 'ready', later)).toBe(true);

@@ -7,6 +7,7 @@ import { RateLimitWindowOrmEntity } from './rate-limit-window.orm-entity';
 import { CustomToolOrmEntity } from './custom-tool.orm-entity';
 import { KnowledgeBaseOrmEntity } from './knowledge-base.orm-entity';
 import { KnowledgeChunkOrmEntity } from './knowledge-chunk.orm-entity';
+import { KnowledgeDocumentSourceOrmEntity } from './knowledge-document-source.orm-entity';
 import { KnowledgeDocumentOrmEntity } from './knowledge-document.orm-entity';
 import { InstalledPluginOrmEntity } from './installed-plugin.orm-entity';
 import { InstalledPluginChunkOrmEntity } from './installed-plugin-chunk.orm-entity';
@@ -48,6 +49,7 @@ export const ENTITIES = [
   KnowledgeBaseOrmEntity,
   KnowledgeDocumentOrmEntity,
   KnowledgeChunkOrmEntity,
+  KnowledgeDocumentSourceOrmEntity,
   InstalledPluginOrmEntity,
   InstalledPluginChunkOrmEntity,
   PluginReleaseOrmEntity,

@@ -26,6 +26,16 @@ export class KnowledgeBaseOrmEntity {
   @Column({ name: 'is_public', type: 'boolean' })
   isPublic!: boolean;
 
+  /** The embedding model its vectors were made with; '' until its first document. */
+  @Column({ name: 'embedding_model', type: 'varchar', length: 200, default: '' })
+  embeddingModel!: string;
+
+  @Column({ name: 'chunk_size', type: 'integer', default: 800 })
+  chunkSize!: number;
+
+  @Column({ name: 'chunk_overlap', type: 'integer', default: 100 })
+  chunkOverlap!: number;
+
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt!: Date;
 

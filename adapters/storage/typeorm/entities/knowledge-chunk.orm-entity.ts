@@ -20,4 +20,10 @@ export class KnowledgeChunkOrmEntity {
 
   @Column({ type: 'text' })
   content!: string;
+
+  @Column({ name: 'start_offset', type: 'integer', default: 0 })
+  startOffset!: number;
+
+  @Column({ name: 'end_offset', type: 'integer', default: 0 })
+  endOffset!: number;
 }

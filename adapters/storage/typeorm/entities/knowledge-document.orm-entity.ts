@@ -33,6 +33,16 @@ export class KnowledgeDocumentOrmEntity {
   @Column({ type: 'varchar', length: 16 })
   status!: string;
 
+  @Column({ name: 'source_kind', type: 'varchar', length: 16, default: 'text' })
+  sourceKind!: string;
+
+  /** The URL or file name the text came from; '' for text sent as JSON. */
+  @Column({ name: 'source_ref', type: 'varchar', length: 2048, default: '' })
+  sourceRef!: string;
+
+  @Column({ name: 'failure_reason', type: 'varchar', length: 1000, default: '' })
+  failureReason!: string;
+
   /** JSON object text: portable across SQLite and MySQL, unlike a native JSON type. */
   @Column({ type: 'text' })
   metadata!: string;

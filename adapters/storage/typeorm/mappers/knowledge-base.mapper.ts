@@ -8,6 +8,9 @@ export function toKnowledgeBaseRow(base: KnowledgeBase): KnowledgeBaseOrmEntity 
     name: base.name,
     description: base.description,
     isPublic: base.isPublic,
+    embeddingModel: base.embeddingModel,
+    chunkSize: base.chunking.size,
+    chunkOverlap: base.chunking.overlap,
     createdAt: base.createdAt,
     updatedAt: base.updatedAt,
   };
@@ -21,6 +24,8 @@ export function toKnowledgeBase(row: KnowledgeBaseOrmEntity): KnowledgeBase {
     description: row.description,
     // MySQL hands a TINYINT back as a number.
     isPublic: Boolean(row.isPublic),
+    embeddingModel: row.embeddingModel,
+    chunking: { size: Number(row.chunkSize), overlap: Number(row.chunkOverlap) },
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,5 +1,5 @@
 import { KnowledgeChunk } from '../../../../core/domain/knowledge/knowledge-chunk';
-import { DocumentMetadata, KnowledgeDocument } from '../../../../core/domain/knowledge/knowledge-document.entity';
+import { DOCUMENT_SOURCE_KINDS, DocumentMetadata, DocumentSourceKind, KnowledgeDocument } from '../../../../core/domain/knowledge/knowledge-document.entity';
 import { KNOWLEDGE_DOCUMENT_STATUSES, KnowledgeDocumentStatus } from '../../../../core/domain/knowledge/knowledge-document-status';
 import { KnowledgeChunkOrmEntity } from '../entities/knowledge-chunk.orm-entity';
 import { KnowledgeDocumentOrmEntity } from '../entities/knowledge-document.orm-entity';
@@ -14,6 +14,9 @@ export function toKnowledgeDocumentRow(document: KnowledgeDocument): KnowledgeDo
     charCount: document.charCount,
     chunkCount: document.chunkCount,
     status: document.status,
+    sourceKind: document.sourceKind,
+    sourceRef: document.sourceRef,
+    failureReason: document.failureReason,
     metadata: JSON.stringify(document.metadata),
     createdAt: document.createdAt,
     updatedAt: document.updatedAt,
@@ -30,6 +33,9 @@ export function toKnowledgeDocument(row: KnowledgeDocumentOrmEntity): KnowledgeD
     charCount: Number(row.charCount),
     chunkCount: Number(row.chunkCount),
     status: toStatus(row.status),
+    sourceKind: toSourceKind(row.sourceKind),
+    sourceRef: row.sourceRef,
+    failureReason: row.failureReason,
     metadata: JSON.parse(row.metadata) as DocumentMetadata,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -37,11 +43,31 @@ export function toKnowledgeDocument(row: KnowledgeDocumentOrmEntity): KnowledgeD
 }
 
 export function toKnowledgeChunkRow(chunk: KnowledgeChunk): KnowledgeChunkOrmEntity {
-  return { documentId: chunk.documentId, chunkIndex: chunk.index, knowledgeBaseId: chunk.knowledgeBaseId, content: chunk.content };
+  return {
+    documentId: chunk.documentId,
+    chunkIndex: chunk.index,
+    knowledgeBaseId: chunk.knowledgeBaseId,
+    content: chunk.content,
+    startOffset: chunk.start,
+    endOffset: chunk.end,
+  };
 }
 
 export function toKnowledgeChunk(row: KnowledgeChunkOrmEntity): KnowledgeChunk {
-  return { documentId: row.documentId, knowledgeBaseId: row.knowledgeBaseId, index: Number(row.chunkIndex), content: row.content };
+  return {
+    documentId: row.documentId,
+    knowledgeBaseId: row.knowledgeBaseId,
+    index: Number(row.chunkIndex),
+    content: row.content,
+    start: Number(row.startOffset),
+    end: Number(row.endOffset),
+  };
+}
+
+function toSourceKind(value: string): DocumentSourceKind {
+  const kind = DOCUMENT_SOURCE_KINDS.find((known) => known === value);
+  if (!kind) throw new Error('knowledge_documents.source_kind holds an unknown kind');
+  return kind;
 }
 
 function toStatus(value: string): KnowledgeDocumentStatus {

@@ -38,6 +38,13 @@ export class TypeOrmKnowledgeBaseRepository implements KnowledgeBaseRepository {
     });
   }
 
+  setEmbeddingModel(id: string, embeddingModel: string, updatedAt: Date): Promise<boolean> {
+    return this.managers.use(async (manager) => {
+      const result = await manager.update(KnowledgeBaseOrmEntity, { id }, { embeddingModel, updatedAt });
+      return (result.affected ?? 0) > 0 || (await manager.existsBy(KnowledgeBaseOrmEntity, { id }));
+    });
+  }
+
   touch(id: string, updatedAt: Date): Promise<boolean> {
     return this.managers.use(async (manager) => {
       const result = await manager.update(KnowledgeBaseOrmEntity, { id }, { updatedAt });

@@ -1,6 +1,6 @@
 import { In } from 'typeorm';
 import { KnowledgeChunk } from '../../../../core/domain/knowledge/knowledge-chunk';
-import { KnowledgeDocument } from '../../../../core/domain/knowledge/knowledge-document.entity';
+import { DocumentMetadata, KnowledgeDocument } from '../../../../core/domain/knowledge/knowledge-document.entity';
 import { KnowledgeDocumentStatus } from '../../../../core/domain/knowledge/knowledge-document-status';
 import { KnowledgeDocumentRepository } from '../../../../core/ports/knowledge-document-repository.port';
 import { offsetOf, Page, PageRequest } from '../../../../core/shared/pagination';
@@ -72,6 +72,52 @@ export class TypeOrmKnowledgeDocumentRepository implements KnowledgeDocumentRepo
       const result = await manager.update(KnowledgeDocumentOrmEntity, { id }, { status, updatedAt });
       // MySQL counts changed rows only: setting the same values still found the row.
       return (result.affected ?? 0) > 0 || (await manager.existsBy(KnowledgeDocumentOrmEntity, { id }));
+    });
+  }
+
+  update(document: KnowledgeDocument): Promise<boolean> {
+    return this.managers.use(async (manager) => {
+      const { id, status, contentType, charCount, chunkCount, failureReason, updatedAt } = toKnowledgeDocumentRow(document);
+      const result = await manager.update(KnowledgeDocumentOrmEntity, { id }, { status, contentType, charCount, chunkCount, failureReason, updatedAt });
+      return (result.affected ?? 0) > 0 || (await manager.existsBy(KnowledgeDocumentOrmEntity, { id }));
+    });
+  }
+
+  async replaceChunks(documentId: string, chunks: KnowledgeChunk[]): Promise<void> {
+    await this.managers.transaction(async (manager) => {
+      await manager.delete(KnowledgeChunkOrmEntity, { documentId });
+      for (const batch of batches(chunks.map(toKnowledgeChunkRow))) await manager.insert(KnowledgeChunkOrmEntity, batch);
+    });
+  }
+
+  chunksAt(keys: { documentId: string; index: number }[]): Promise<KnowledgeChunk[]> {
+    return this.managers.use(async (manager) => {
+      const found: KnowledgeChunk[] = [];
+      for (const batch of batches(keys)) {
+        const rows = await manager.findBy(
+          KnowledgeChunkOrmEntity,
+          batch.map((key) => ({ documentId: key.documentId, chunkIndex: key.index })),
+        );
+        found.push(...rows.map(toKnowledgeChunk));
+      }
+      return found;
+    });
+  }
+
+  readyIdsWithMetadata(knowledgeBaseIds: string[] | undefined, metadata: DocumentMetadata): Promise<string[]> {
+    const wanted = Object.entries(metadata);
+    const matches = (row: { metadata: string }): boolean => {
+      const stored = JSON.parse(row.metadata) as DocumentMetadata;
+      return wanted.every(([key, value]) => stored[key] === value);
+    };
+    return this.managers.use(async (manager) => {
+      const query = (bases?: string[]) =>
+        manager.find(KnowledgeDocumentOrmEntity, {
+          select: { id: true, metadata: true },
+          where: bases ? { status: 'ready', knowledgeBaseId: In(bases) } : { status: 'ready' },
+        });
+      const rows = knowledgeBaseIds ? (await Promise.all(batches(knowledgeBaseIds).map((batch) => query(batch)))).flat() : await query();
+      return rows.filter(matches).map((row) => row.id);
     });
   }
 

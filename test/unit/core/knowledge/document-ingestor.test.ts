@@ -132,17 +132,17 @@ describe('DocumentIngestor', () => {
   });
 
   it('When marking the document ready fails, Then its vectors, chunks and the document are removed', async () => {
-    const setStatus = storage.documents.setStatus.bind(storage.documents);
-    storage.documents.setStatus = async (...args) => {
-      storage.failNextDocumentWrite = new Error('database down');
-      return setStatus(...args);
+    const update = storage.documents.update.bind(storage.documents);
+    storage.documents.update = async (document) => {
+      if (document.status === 'ready') storage.failNextDocumentWrite = new Error('database down');
+      return update(document);
     };
     await expect(bed.ingestor.add(alice, baseId, { title: 'a', content: longText })).rejects.toThrow('database down');
     expect(storage.tables.documents.size).toBe(0);
     expect(await vectorRecords()).toEqual([]);
   });
 
-  it('When even the compensation fails, Then the document stays indexing, is logged, and search never serves it', async () => {
+  it('When even the compensation fails, Then the document stays processing, is logged, and search never serves it', async () => {
     records.failNextWrite = new Error('vector store down');
     const deleteDocument = storage.documents.delete.bind(storage.documents);
     storage.documents.delete = async (id) => {
@@ -152,8 +152,8 @@ describe('DocumentIngestor', () => {
     await expect(bed.ingestor.add(alice, baseId, { title: 'a', content: 'Unique zebra facts.' })).rejects.toThrow('vector store down');
 
     const [left] = [...storage.tables.documents.values()];
-    expect(left.status).toBe('indexing');
-    expect(bed.logger.lines).toEqual([expect.objectContaining({ level: 'error', message: 'half-indexed knowledge document left as indexing' })]);
+    expect(left.status).toBe('processing');
+    expect(bed.logger.lines).toEqual([expect.objectContaining({ level: 'error', message: 'failed knowledge document left as processing' })]);
     // Its vectors are written by hand, as if the store had failed after writing them.
     const [vector] = await embeddings.embed(['Unique zebra facts.']);
     await bed.vectors.upsert(KNOWLEDGE_COLLECTION, [

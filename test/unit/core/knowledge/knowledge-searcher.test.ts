@@ -85,7 +85,7 @@ describe('KnowledgeSearcher', () => {
 
   it('When a vector has no ready document behind it, Then it is never served', async () => {
     const [orphan] = await bed.searcher.search(alice, { query: 'sunlight' });
-    await storage.documents.setStatus(orphan.documentId, 'indexing', new Date());
+    await storage.documents.setStatus(orphan.documentId, 'processing', new Date());
     expect((await bed.searcher.search(alice, { query: 'sunlight' })).map((hit) => hit.title)).not.toContain('garden.txt');
     storage.tables.documents.delete(orphan.documentId);
     expect((await bed.searcher.search(alice, { query: 'sunlight' })).map((hit) => hit.title)).not.toContain('garden.txt');

@@ -65,7 +65,7 @@ export function documentIssues(spec: DocumentSpec): FieldIssue[] {
   return issues;
 }
 
-function metadataIssues(metadata: DocumentMetadata): FieldIssue[] {
+export function metadataIssues(metadata: DocumentMetadata): FieldIssue[] {
   const entries = Object.entries(metadata);
   if (entries.length > KNOWLEDGE_LIMITS.metadataKeys) {
     return [{ field: 'metadata', message: `must have at most ${KNOWLEDGE_LIMITS.metadataKeys} keys` }];

@@ -10,12 +10,18 @@ const BASE_A = '0a1b2c3d-0000-4000-8000-00000000000a';
 const BASE_B = '0a1b2c3d-0000-4000-8000-00000000000b';
 
 const hit = (knowledgeBaseId: string, title: string, content: string, score: number): KnowledgeSearchHit => ({
+  chunkId: `doc-${title}:0`,
   documentId: `doc-${title}`,
   knowledgeBaseId,
   title,
   chunkIndex: 0,
   content,
+  start: 0,
+  end: content.length,
   score,
+  relevance: score,
+  vectorScore: score,
+  keywordRank: null,
 });
 
 /** A knowledge search over fixed hits per base; it records who searched what. */

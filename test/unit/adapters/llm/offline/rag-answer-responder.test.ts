@@ -5,7 +5,21 @@ import { citationsIn, RAG_TASK, ragMessages } from '../../../../../core/services
 const model = new OfflineLlmProvider();
 
 function source(index: number, title: string, content: string): RagSource {
-  return { index, title, content, chunkIndex: 0, documentId: `d${index}`, knowledgeBaseId: 'kb', score: 0.5 };
+  return {
+    index,
+    title,
+    content,
+    chunkIndex: 0,
+    chunkId: `d${index}:0`,
+    documentId: `d${index}`,
+    knowledgeBaseId: 'kb',
+    start: 0,
+    end: content.length,
+    score: 0.5,
+    relevance: 0.5,
+    vectorScore: 0.5,
+    keywordRank: null,
+  };
 }
 
 async function answer(question: string, sources: RagSource[]): Promise<string> {

@@ -10,7 +10,20 @@ class KnowledgeBaseNotFound extends DomainError {
 }
 
 function hit(knowledgeBaseId: string, content: string, score: number): KnowledgeSearchHit {
-  return { documentId: `doc-${content}`, knowledgeBaseId, title: `${content}.md`, chunkIndex: 0, content, score };
+  return {
+    chunkId: `doc-${content}:0`,
+    documentId: `doc-${content}`,
+    knowledgeBaseId,
+    title: `${content}.md`,
+    chunkIndex: 0,
+    content,
+    start: 0,
+    end: content.length,
+    score,
+    relevance: score,
+    vectorScore: score,
+    keywordRank: null,
+  };
 }
 
 /** Each base's passages; a base the actor may not read is not found, as the searcher says. */

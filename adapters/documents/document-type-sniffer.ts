@@ -5,10 +5,7 @@ import { readZipDirectory } from './zip-directory';
 
 /** What a file is by its content, with what its extraction needs. */
 export type SniffedDocument =
-  | { kind: 'pdf' }
-  | { kind: 'docx'; expandedBytes: number }
-  | { kind: 'html'; html: string }
-  | { kind: 'text'; text: string; markdown: boolean };
+  { kind: 'pdf' } | { kind: 'docx'; expandedBytes: number } | { kind: 'html'; html: string } | { kind: 'text'; text: string; markdown: boolean };
 
 /** Readers (Acrobat, pdf.js) accept a `%PDF-` header anywhere in the first kilobyte. */
 const PDF_HEADER_WINDOW = 1024;
@@ -49,7 +46,10 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
 
 /** `<!doctype html`, `<html`, `<head` or `<body` in a first kilobyte that starts with a tag. */
 export function looksLikeHtml(text: string): boolean {
-  const head = text.slice(0, HTML_SNIFF_CHARS).replace(/^[\s\uFEFF]+/, '').toLowerCase();
+  const head = text
+    .slice(0, HTML_SNIFF_CHARS)
+    .replace(/^[\s\uFEFF]+/, '')
+    .toLowerCase();
   return head.startsWith('<') && /<!doctype html|<(html|head|body)[\s>]/.test(head);
 }
 

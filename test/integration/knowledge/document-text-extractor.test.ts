@@ -95,6 +95,13 @@ describe('SniffingDocumentTextExtractor', () => {
       await expect(patient.extract({ bytes: buildPdfFixture([['after']]) })).resolves.toMatchObject({ text: 'after' });
     });
 
+    it('Given a PDF that needs more than the worker heap, Then the worker dies alone and the extraction fails for lack of memory', async () => {
+      const error = await failure({ bytes: buildPdfFixture(manyPages(300)) }, anExtractor({ workerHeapMb: 4 }));
+
+      expect(error).toMatchObject({ code: 'knowledge_upload.extraction_failed', why: 'the document needs too much memory' });
+      await expect(extractor.extract({ bytes: buildPdfFixture([['still fine']]) })).resolves.toMatchObject({ text: 'still fine' });
+    });
+
     it('While a large PDF is parsed, Then the event loop keeps ticking (the parsing is in a worker thread)', async () => {
       const pdf = buildPdfFixture(manyPages(500));
       const gaps: number[] = [];
@@ -129,7 +136,11 @@ describe('SniffingDocumentTextExtractor', () => {
 
       const result = await extractor.extract({ bytes: docx, filename: 'guide.docx' });
 
-      expect(result).toEqual({ text: 'Installation guide\n\nConnect the ZX-4471 to port A & B.\n\n第二段：安装完成。', contentType: 'text/plain', sourceType: 'docx' });
+      expect(result).toEqual({
+        text: 'Installation guide\n\nConnect the ZX-4471 to port A & B.\n\n第二段：安装完成。',
+        contentType: 'text/plain',
+        sourceType: 'docx',
+      });
     });
 
     it('Given a DOCX named .pdf, Then the content decides: it is read as a DOCX', async () => {
@@ -179,7 +190,11 @@ describe('SniffingDocumentTextExtractor', () => {
     });
 
     it('Given a page in windows-1252 that says so in <meta charset>, Then it is decoded with that charset', async () => {
-      const html = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>Caf'), Buffer.from([0xe9]), Buffer.from('</p></body></html>')]);
+      const html = Buffer.concat([
+        Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>Caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('</p></body></html>'),
+      ]);
 
       const result = await extractor.extract({ bytes: new Uint8Array(html) });
 
@@ -199,14 +214,23 @@ describe('SniffingDocumentTextExtractor', () => {
     });
 
     it('Given the same text declared text/markdown without a name, Then it is Markdown; named .txt, it is plain text', async () => {
-      await expect(extractor.extract({ bytes: utf8(markdown), declaredType: 'text/markdown; charset=utf-8' })).resolves.toMatchObject({ sourceType: 'markdown' });
-      await expect(extractor.extract({ bytes: utf8(markdown), filename: 'notes.txt' })).resolves.toMatchObject({ contentType: 'text/plain', sourceType: 'text' });
+      await expect(extractor.extract({ bytes: utf8(markdown), declaredType: 'text/markdown; charset=utf-8' })).resolves.toMatchObject({
+        sourceType: 'markdown',
+      });
+      await expect(extractor.extract({ bytes: utf8(markdown), filename: 'notes.txt' })).resolves.toMatchObject({
+        contentType: 'text/plain',
+        sourceType: 'text',
+      });
     });
 
     it('Given UTF-8 Chinese text (with a BOM and Windows line ends), Then it comes out intact, without the BOM, with \\n line ends', async () => {
       const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('知识库：产品代码 ZX-4471。\r\n第二行', 'utf8')]);
 
-      await expect(extractor.extract({ bytes, filename: '说明.txt' })).resolves.toEqual({ text: '知识库：产品代码 ZX-4471。\n第二行', contentType: 'text/plain', sourceType: 'text' });
+      await expect(extractor.extract({ bytes, filename: '说明.txt' })).resolves.toEqual({
+        text: '知识库：产品代码 ZX-4471。\n第二行',
+        contentType: 'text/plain',
+        sourceType: 'text',
+      });
     });
 
     it('Given UTF-16 text with a BOM, Then it is decoded', async () => {
@@ -251,7 +275,9 @@ describe('SniffingDocumentTextExtractor', () => {
       const short = anExtractor({}, { maxDocumentChars: 100 });
 
       await expect(short.extract({ bytes: utf8('a'.repeat(101)) })).rejects.toBeInstanceOf(KnowledgeDocumentTooLargeError);
-      await expect(short.extract({ bytes: utf8(`<html><body><p>${'a'.repeat(200)}</p></body></html>`) })).rejects.toBeInstanceOf(KnowledgeDocumentTooLargeError);
+      await expect(short.extract({ bytes: utf8(`<html><body><p>${'a'.repeat(200)}</p></body></html>`) })).rejects.toBeInstanceOf(
+        KnowledgeDocumentTooLargeError,
+      );
     });
 
     it('Given the default settings, Then uploads are capped at 10 MB and texts at KnowledgeSettings.maxDocumentChars', () => {

@@ -33,31 +33,32 @@ export class SniffingDocumentTextExtractor implements DocumentTextExtractor {
         return this.capped({ text, contentType: sniffed.markdown ? 'text/markdown' : 'text/plain', sourceType: sniffed.markdown ? 'markdown' : 'text' });
       }
       case 'html': {
-        const answer = await this.workers.run({ kind: 'html', html: sniffed.html, maxChars });
-        return this.capped({ text: this.textOf(answer), contentType: 'text/markdown', sourceType: 'html' });
+        const { text } = this.extracted(await this.workers.run({ kind: 'html', html: sniffed.html, maxChars }));
+        return this.capped({ text, contentType: 'text/markdown', sourceType: 'html' });
       }
       case 'docx': {
         if (sniffed.expandedBytes > this.limits.maxExpandedDocxBytes) {
           throw new DocumentExtractionFailedError(`the DOCX expands to more than ${Math.round(this.limits.maxExpandedDocxBytes / 1048576)} MB`);
         }
-        const answer = await this.workers.run({ kind: 'docx', bytes: file.bytes, maxChars });
-        return this.capped({ text: this.textOf(answer), contentType: 'text/plain', sourceType: 'docx' });
+        const { text } = this.extracted(await this.workers.run({ kind: 'docx', bytes: file.bytes, maxChars }));
+        return this.capped({ text, contentType: 'text/plain', sourceType: 'docx' });
       }
       case 'pdf': {
-        const answer = await this.workers.run({ kind: 'pdf', bytes: file.bytes, maxPages: this.limits.maxPages, maxChars });
-        return this.capped({ text: this.textOf(answer), contentType: 'text/plain', sourceType: 'pdf', pages: answer.ok ? answer.pages : undefined });
+        const { text, pages } = this.extracted(await this.workers.run({ kind: 'pdf', bytes: file.bytes, maxPages: this.limits.maxPages, maxChars }));
+        return this.capped({ text, contentType: 'text/plain', sourceType: 'pdf', ...(pages === undefined ? {} : { pages }) });
       }
     }
   }
 
-  private textOf(answer: ExtractionAnswer): string {
-    if (answer.ok) return answer.text;
+  private extracted(answer: ExtractionAnswer): { text: string; pages?: number } {
+    if (answer.ok) return answer;
     if ('tooLong' in answer) throw new KnowledgeDocumentTooLargeError(this.settings.maxDocumentChars);
     throw new DocumentExtractionFailedError(answer.failed);
   }
 
+  /** The worker stops at the cap already; text files and the final tidy-up are checked here. */
   private capped(extracted: ExtractedDocumentText): ExtractedDocumentText {
     if (extracted.text.length > this.settings.maxDocumentChars) throw new KnowledgeDocumentTooLargeError(this.settings.maxDocumentChars);
-    return extracted.pages === undefined ? { text: extracted.text, contentType: extracted.contentType, sourceType: extracted.sourceType } : extracted;
+    return extracted;
   }
 }

@@ -7,6 +7,7 @@ import { authModule } from '../auth/auth.module';
 import { coreServicesModule } from '../core-services.module';
 import { dataSourceServicesModule } from '../data-source-services.module';
 import { dataSourcesModule } from '../datasources/datasources.module';
+import { documentsModule } from '../documents/documents.module';
 import { embeddingsModule } from '../embeddings/embeddings.module';
 import { httpEgressModule } from '../http/http-egress.module';
 import { lenientJsonReaderModule } from '../json/lenient-json-reader.module';
@@ -63,6 +64,7 @@ export class WiredApp {
       llmProviderRegistryModule(config),
       kernelModule(config, { logger: logger.child({ component: 'kernel' }) }),
       knowledgeModule(),
+      documentsModule(),
       dataSourcesModule(config),
       mailModule(config),
       dataSourceServicesModule(),

@@ -9,6 +9,7 @@ export const PLATFORM_ERROR_MAP: Record<string, { status: number; error: string 
   validation: { status: 422, error: 'validation_error' },
   path_refused: { status: 400, error: 'path_refused' },
   unsupported_type: { status: 415, error: 'unsupported_media_type' },
+  extraction_failed: { status: 422, error: 'extraction_failed' },
   forbidden_target: { status: 422, error: 'forbidden_target' },
   invalid_signature: { status: 422, error: 'invalid_signature' },
   too_large: { status: 413, error: 'payload_too_large' },

@@ -7,6 +7,8 @@ export interface KnowledgeSettings {
   embedBatchSize: number;
   /** Longest document text accepted, in characters. */
   maxDocumentChars: number;
+  /** Largest uploaded file accepted for text extraction, in bytes. */
+  maxUploadBytes: number;
   defaultTopK: number;
   maxTopK: number;
   /** Passages a RAG prompt quotes at most, and the characters kept of each. */
@@ -25,6 +27,7 @@ export const DEFAULT_KNOWLEDGE_SETTINGS: KnowledgeSettings = {
   chunking: DEFAULT_CHUNKING,
   embedBatchSize: 64,
   maxDocumentChars: 2_000_000,
+  maxUploadBytes: 10 * 1024 * 1024,
   defaultTopK: 5,
   maxTopK: 50,
   ragSourceChars: 1500,

@@ -1,5 +1,6 @@
 import { AppContainer, bootApp } from '../../../adapters/composition/running-app';
 import { createPinoRoot } from '../../../adapters/system/pino-logger';
+import { DOCUMENT_TEXT_EXTRACTOR, DocumentTextExtractor } from '../../../core/ports/document-text-extractor.port';
 import { KNOWLEDGE_GATEWAY, KnowledgeGateway } from '../../../core/ports/knowledge-gateway.port';
 import { USER_REPOSITORY, UserRepository } from '../../../core/ports/user-repository.port';
 import { KnowledgeBaseManager } from '../../../core/services/knowledge/knowledge-base-manager.service';
@@ -31,5 +32,12 @@ describe('knowledgeModule in the composition root', () => {
     const [hit] = await gateway.search(actor, { query: 'what binds ports to adapters?' });
     expect(hit).toMatchObject({ knowledgeBaseId: base.id, title: 'a.txt' });
     expect(app.container.get<PluginKernel>(PLUGIN_KERNEL).capabilities.has('knowledge')).toBe(true);
+  });
+
+  it('When the container is built, Then uploads have a text extractor, sized by the knowledge settings', async () => {
+    const extractor = app.container.get<DocumentTextExtractor>(DOCUMENT_TEXT_EXTRACTOR);
+
+    await expect(extractor.extract({ bytes: new TextEncoder().encode('# Notes'), filename: 'notes.md' })).resolves.toMatchObject({ sourceType: 'markdown' });
+    await expect(extractor.extract({ bytes: new Uint8Array(10 * 1024 * 1024 + 1) })).rejects.toMatchObject({ code: 'knowledge_upload.too_large' });
   });
 });

@@ -1,6 +1,6 @@
 import { DocumentExtractionFailedError, UploadedDocumentTooLargeError } from '../../core/domain/knowledge/knowledge-upload.errors';
 import { KnowledgeDocumentTooLargeError } from '../../core/domain/knowledge/knowledge.errors';
-import { DocumentFile, DocumentTextExtractor, ExtractedDocumentText } from '../../core/ports/document-text-extractor.port';
+import { DocumentFile, DocumentSourceType, DocumentTextExtractor, ExtractedDocumentText } from '../../core/ports/document-text-extractor.port';
 import { KnowledgeSettings } from '../../core/services/knowledge/knowledge-settings';
 import { DocumentExtractionLimits } from './document-extraction-limits';
 import { sniffDocument } from './document-type-sniffer';
@@ -20,6 +20,13 @@ export class SniffingDocumentTextExtractor implements DocumentTextExtractor {
     private readonly limits: DocumentExtractionLimits,
   ) {
     this.workers = new ExtractionWorkers(limits);
+  }
+
+  typeOf(file: DocumentFile): DocumentSourceType {
+    if (file.bytes.byteLength > this.settings.maxUploadBytes) throw new UploadedDocumentTooLargeError(this.settings.maxUploadBytes);
+    const sniffed = sniffDocument(file);
+    if (sniffed.kind === 'text') return sniffed.markdown ? 'markdown' : 'text';
+    return sniffed.kind;
   }
 
   async extract(file: DocumentFile): Promise<ExtractedDocumentText> {

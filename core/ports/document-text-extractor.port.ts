@@ -28,6 +28,8 @@ export interface ExtractedDocumentText {
  * `knowledge_document.too_large` (the text is longer than KnowledgeSettings.maxDocumentChars).
  */
 export interface DocumentTextExtractor {
+  /** What the file is, by its content, without extracting it (cheap; same failures as `extract` for type and size). */
+  typeOf(file: DocumentFile): DocumentSourceType;
   extract(file: DocumentFile): Promise<ExtractedDocumentText>;
 }
 

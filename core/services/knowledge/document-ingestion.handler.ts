@@ -70,7 +70,7 @@ export class DocumentIngestionHandler implements JobHandler {
   }
 
   private async fetched(url: string): Promise<DocumentText> {
-    const response = await this.egress.request({ url, maxBytes: this.settings.maxSourceBytes, timeoutMs: URL_TIMEOUT_MS });
+    const response = await this.egress.request({ url, maxBytes: this.settings.maxUploadBytes, timeoutMs: URL_TIMEOUT_MS });
     if (response.status < 200 || response.status >= 300) throw new KnowledgeSourceUnreadableError(`The URL answered HTTP ${response.status}`);
     const filename = new URL(response.url).pathname.split('/').pop() ?? '';
     const extracted = await this.extractor.extract({ bytes: response.body, filename, declaredType: response.headers['content-type'] });

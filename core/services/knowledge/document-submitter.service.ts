@@ -4,6 +4,7 @@ import { DocumentSubmission, KNOWLEDGE_INGEST_JOB, KnowledgeIngestPayload } from
 import { KnowledgeDocument } from '../../domain/knowledge/knowledge-document.entity';
 import { KnowledgeBaseNotFoundError } from '../../domain/knowledge/knowledge.errors';
 import { CLOCK, Clock } from '../../ports/clock.port';
+import { DOCUMENT_TEXT_EXTRACTOR, DocumentTextExtractor } from '../../ports/document-text-extractor.port';
 import { ID_GENERATOR, IdGenerator } from '../../ports/id-generator.port';
 import { JOB_QUEUE, JobQueue } from '../../ports/job-queue.port';
 import { KNOWLEDGE_BASE_REPOSITORY, KnowledgeBaseRepository } from '../../ports/knowledge-base-repository.port';
@@ -30,6 +31,7 @@ export class DocumentSubmitter {
     @inject(KNOWLEDGE_SOURCE_STORE) private readonly sources: KnowledgeSourceStore,
     @inject(KnowledgeBaseAccess) private readonly access: KnowledgeBaseAccess,
     @inject(EmbeddingSpace) private readonly space: EmbeddingSpace,
+    @inject(DOCUMENT_TEXT_EXTRACTOR) private readonly extractor: DocumentTextExtractor,
     @inject(JOB_QUEUE) private readonly queue: JobQueue,
     @inject(UNIT_OF_WORK) private readonly unitOfWork: UnitOfWork,
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
@@ -41,6 +43,8 @@ export class DocumentSubmitter {
   async submit(actor: Actor, knowledgeBaseId: string, submission: DocumentSubmission): Promise<KnowledgeDocument> {
     const base = await this.access.permitted(actor, knowledgeBaseId, 'update');
     checkSubmission(submission, this.settings);
+    // An unsupported or disguised file is refused now (415), not left to fail in the job.
+    if (submission.kind === 'file') this.extractor.typeOf({ bytes: submission.bytes, filename: submission.filename, declaredType: submission.declaredType });
     // Refused now rather than by the job: a document the base could never index is not accepted.
     await this.space.claimFor(base);
     const now = this.clock.now();

@@ -15,8 +15,6 @@ export interface KnowledgeSettings {
   ragSourceChars: number;
   /** Passages whose relevance (see KnowledgeSearcher) is below this are not given to RAG's model. */
   ragMinScore: number;
-  /** Largest uploaded file or fetched URL body, in bytes. */
-  maxSourceBytes: number;
   /** Deliveries of an ingestion job before a failing provider marks the document failed. */
   ingestAttempts: number;
   /** Bounds of a base's own chunking settings. */
@@ -32,7 +30,6 @@ export const DEFAULT_KNOWLEDGE_SETTINGS: KnowledgeSettings = {
   maxTopK: 50,
   ragSourceChars: 1500,
   ragMinScore: 0.3,
-  maxSourceBytes: 10 * 1024 * 1024,
   ingestAttempts: 3,
   chunkSizeRange: { min: 100, max: 8000 },
 };

@@ -24,7 +24,8 @@ export class RagAnswerer {
     if (question.trim() === '' || question.length > MAX_QUESTION_CHARS) {
       throw new ValidationError('Invalid question', [{ field: 'question', message: `must be 1 to ${MAX_QUESTION_CHARS} characters` }]);
     }
-    const hits = await this.searcher.search(actor, { ...search, query: question });
+    // Passages below the threshold would only invite a made-up answer: without any, RAG says it does not know.
+    const hits = await this.searcher.search(actor, { ...search, minScore: search.minScore ?? this.settings.ragMinScore, query: question });
     const sources: RagSource[] = hits.map((hit, i) => ({ ...hit, index: i + 1 }));
     // Nothing to ground an answer on: saying so beats letting a model guess (and costs no call).
     if (sources.length === 0) {

@@ -31,9 +31,7 @@ export function textUnits(text: string): TextUnit[] {
     if (trimmed === '') return;
     const offset = paragraphStart + (paragraph.length - paragraph.trimStart().length);
     const sentences = sentencesOf(trimmed);
-    sentences.forEach(({ text: sentence, start }, i) =>
-      units.push({ text: sentence, endsParagraph: i === sentences.length - 1, start: offset + start }),
-    );
+    sentences.forEach(({ text: sentence, start }, i) => units.push({ text: sentence, endsParagraph: i === sentences.length - 1, start: offset + start }));
   };
   for (const separator of normalised.matchAll(PARAGRAPH_BREAK)) {
     addParagraph(separator.index);

@@ -20,7 +20,11 @@ describe('KnowledgeSearcher', () => {
     const bobPrivate = await bed.manager.create(bob, { name: 'Bob secrets' });
     const bobPublic = await bed.manager.create(bob, { name: 'Bob public', isPublic: true });
     ids = { alicePrivate: alicePrivate.id, bobPrivate: bobPrivate.id, bobPublic: bobPublic.id };
-    await bed.ingestor.add(alice, alicePrivate.id, { title: 'garden.txt', content: 'Tomatoes need six hours of sunlight and regular watering.' });
+    await bed.ingestor.add(alice, alicePrivate.id, {
+      title: 'garden.txt',
+      content: 'Tomatoes need six hours of sunlight and regular watering.',
+      metadata: { topic: 'garden' },
+    });
     await bed.ingestor.add(bob, bobPrivate.id, { title: 'salary.txt', content: 'Tomatoes budget: the salary review happens in March.' });
     await bed.ingestor.add(bob, bobPublic.id, { title: 'recipes.txt', content: 'Tomato soup: simmer tomatoes with garlic for twenty minutes.' });
   });
@@ -39,15 +43,44 @@ describe('KnowledgeSearcher', () => {
 
   it('When hits come back, Then they carry the document, title, chunk position, text and score, best first', async () => {
     const [best, second] = await bed.searcher.search(alice, { query: 'how many hours of sunlight do tomatoes need' });
+    const content = 'Tomatoes need six hours of sunlight and regular watering.';
     expect(best).toEqual({
+      chunkId: `${best.documentId}:0`,
       documentId: expect.any(String),
       knowledgeBaseId: ids.alicePrivate,
       title: 'garden.txt',
       chunkIndex: 0,
-      content: 'Tomatoes need six hours of sunlight and regular watering.',
+      content,
+      start: 0,
+      end: content.length,
       score: expect.any(Number),
+      relevance: expect.any(Number),
+      vectorScore: expect.any(Number),
+      keywordRank: 1,
     });
     expect(best.score).toBeGreaterThan(second.score);
+  });
+
+  it('When the mode is vector or keyword, Then only that search runs, and its own score orders the results', async () => {
+    const keywordSearch = jest.spyOn(storage.keywords, 'search');
+    const byVector = await bed.searcher.search(alice, { query: 'tomatoes sunlight', mode: 'vector' });
+    expect(keywordSearch).not.toHaveBeenCalled();
+    expect(byVector.every((hit) => hit.keywordRank === null && hit.score === hit.vectorScore)).toBe(true);
+    const byTerms = await bed.searcher.search(alice, { query: 'tomatoes sunlight', mode: 'keyword' });
+    expect(byTerms[0]).toMatchObject({ title: 'garden.txt', vectorScore: null, keywordRank: 1, score: 1, relevance: 1 });
+  });
+
+  it('When a passage holds none of the terms and little of the meaning, Then min_score drops it', async () => {
+    const all = await bed.searcher.search(alice, { query: 'tomatoes sunlight' });
+    expect(all.map((hit) => hit.title)).toEqual(['garden.txt', 'recipes.txt']);
+    const hits = await bed.searcher.search(alice, { query: 'tomatoes sunlight', minScore: 0.6 });
+    expect(hits.map((hit) => hit.title)).toEqual(['garden.txt']);
+    expect(hits[0].relevance).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('When a metadata filter is given, Then only documents holding those values are searched', async () => {
+    expect((await bed.searcher.search(alice, { query: 'tomatoes', filter: { topic: 'garden' } })).map((hit) => hit.title)).toEqual(['garden.txt']);
+    expect(await bed.searcher.search(alice, { query: 'tomatoes', filter: { topic: 'none-such' } })).toEqual([]);
   });
 
   it("When a user names another user's private base, Then it is not found, without searching", async () => {

@@ -14,6 +14,7 @@ import { Page, PageRequest } from '../../shared/pagination';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { EmbeddingSpace } from './embedding-space.service';
 import { KnowledgeBaseAccess } from './knowledge-base-access';
+import { checkedPage } from './checked-page';
 import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
 import { KNOWLEDGE_COLLECTION, KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
 
@@ -58,8 +59,8 @@ export class KnowledgeBaseManager {
   }
 
   /** The actor's own bases and the public ones (admins: all), newest first. */
-  async list(actor: Actor, page: PageRequest): Promise<Page<KnowledgeBaseSummary>> {
-    const found = await this.bases.list(visibilityFor(actor), page);
+  async list(actor: Actor, page: Partial<PageRequest>): Promise<Page<KnowledgeBaseSummary>> {
+    const found = await this.bases.list(visibilityFor(actor), checkedPage(page));
     return { ...found, items: await this.summarise(found.items) };
   }
 

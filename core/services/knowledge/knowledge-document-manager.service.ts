@@ -11,6 +11,7 @@ import { VECTOR_STORE, VectorStore } from '../../ports/vector-store.port';
 import { Page, PageRequest } from '../../shared/pagination';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { KnowledgeBaseAccess } from './knowledge-base-access';
+import { checkedPage } from './checked-page';
 import { KNOWLEDGE_COLLECTION, KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
 
 /** Lists, shows and deletes the documents of a base (DocumentIngestor adds them). */
@@ -27,9 +28,10 @@ export class KnowledgeDocumentManager {
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async list(actor: Actor, knowledgeBaseId: string, page: PageRequest): Promise<Page<KnowledgeDocument>> {
+  async list(actor: Actor, knowledgeBaseId: string, page: Partial<PageRequest>): Promise<Page<KnowledgeDocument>> {
+    const request = checkedPage(page);
     const base = await this.access.readable(actor, knowledgeBaseId);
-    return this.documents.listByKnowledgeBase(base.id, page);
+    return this.documents.listByKnowledgeBase(base.id, request);
   }
 
   async get(actor: Actor, knowledgeBaseId: string, documentId: string): Promise<KnowledgeDocument> {

@@ -3,6 +3,7 @@ import { DocumentMetadata, KnowledgeDocument } from '../../../../core/domain/kno
 import { KNOWLEDGE_DOCUMENT_STATUSES, KnowledgeDocumentStatus } from '../../../../core/domain/knowledge/knowledge-document-status';
 import { KnowledgeChunkOrmEntity } from '../entities/knowledge-chunk.orm-entity';
 import { KnowledgeDocumentOrmEntity } from '../entities/knowledge-document.orm-entity';
+import { indexedSearchTerms } from '../knowledge-keyword/encoded-terms';
 
 export function toKnowledgeDocumentRow(document: KnowledgeDocument): KnowledgeDocumentOrmEntity {
   return {
@@ -37,7 +38,13 @@ export function toKnowledgeDocument(row: KnowledgeDocumentOrmEntity): KnowledgeD
 }
 
 export function toKnowledgeChunkRow(chunk: KnowledgeChunk): KnowledgeChunkOrmEntity {
-  return { documentId: chunk.documentId, chunkIndex: chunk.index, knowledgeBaseId: chunk.knowledgeBaseId, content: chunk.content };
+  return {
+    documentId: chunk.documentId,
+    chunkIndex: chunk.index,
+    knowledgeBaseId: chunk.knowledgeBaseId,
+    content: chunk.content,
+    searchTerms: indexedSearchTerms(chunk.content),
+  };
 }
 
 export function toKnowledgeChunk(row: KnowledgeChunkOrmEntity): KnowledgeChunk {

@@ -26,7 +26,7 @@ function describeMigration(kind: StorageKind): void {
     await database?.destroy();
   });
 
-  it('When chunks exist before keyword search, Then the migration indexes every one of them', async () => {
+  it('When chunks exist before keyword search, Then the migration indexes every one of them, and undoing it and migrating again does the same', async () => {
     const owner = aUser();
     const base = aKnowledgeBase({ ownerId: owner.id });
     const documents = [
@@ -54,6 +54,13 @@ function describeMigration(kind: StorageKind): void {
       );
       const firsts = await index.search({ query: '向量 AI', k: 5, knowledgeBaseIds: [base.id] });
       expect(firsts.map((hit) => hit.documentId).sort()).toEqual(documents.map((document) => document.id).sort());
+      expect(await index.search({ query: '填充', k: 1000 })).toHaveLength(2 * CHUNKS_PER_DOCUMENT);
+
+      await current.undoLastMigration();
+      const columns = (await current.query('SELECT * FROM knowledge_chunks WHERE chunk_index = 0')) as Array<Record<string, unknown>>;
+      expect(columns).toHaveLength(2);
+      expect(Object.keys(columns[0])).not.toContain('search_terms');
+      await current.runMigrations();
       expect(await index.search({ query: '填充', k: 1000 })).toHaveLength(2 * CHUNKS_PER_DOCUMENT);
     } finally {
       await current.destroy();

@@ -1,8 +1,11 @@
 import { ContainerModule } from 'inversify';
 import { DataSource } from 'typeorm';
+import { KNOWLEDGE_KEYWORD_INDEX, KnowledgeKeywordIndex } from '../../core/ports/knowledge-keyword-index.port';
 import { AppConfig } from '../config/app-config';
 import { ConnectionGate, OpenGate, SerialGate } from './typeorm/connection-gate';
 import { openDataSource } from './typeorm/data-source.factory';
+import { mysqlFulltext, sqliteFts5 } from './typeorm/knowledge-keyword/full-text-dialect';
+import { TypeOrmKnowledgeKeywordIndex } from './typeorm/knowledge-keyword/typeorm-knowledge-keyword-index';
 import { ManagerProvider } from './typeorm/manager-provider';
 import { bindTypeOrmRepositories } from './typeorm/repository-bindings';
 
@@ -12,7 +15,7 @@ export interface Storage {
    * (see ManagerProvider); repositories take the ManagerProvider instead.
    */
   readonly dataSource: DataSource;
-  /** Binds UNIT_OF_WORK, the repository ports and the `kv` store. */
+  /** Binds UNIT_OF_WORK, the repository ports, the `kv` store and, unless vectors live in Elasticsearch, KNOWLEDGE_KEYWORD_INDEX. */
   readonly module: ContainerModule;
   /** Waits for running work on SQLite, then disconnects. */
   close(): Promise<void>;
@@ -25,7 +28,14 @@ export async function createStorage(config: AppConfig): Promise<Storage> {
   const managers = new ManagerProvider(dataSource, gate);
   return {
     dataSource,
-    module: new ContainerModule(({ bind }) => bindTypeOrmRepositories(bind, managers, config.kv, config.callLogs.retentionMs)),
+    module: new ContainerModule(({ bind }) => {
+      bindTypeOrmRepositories(bind, managers, config.kv, config.callLogs.retentionMs);
+      // With Elasticsearch as vector store, the vectors module binds keyword search there, next to the vectors.
+      if (config.vectors.kind !== 'elasticsearch') {
+        const dialect = config.storage.kind === 'mysql' ? mysqlFulltext : sqliteFts5;
+        bind<KnowledgeKeywordIndex>(KNOWLEDGE_KEYWORD_INDEX).toConstantValue(new TypeOrmKnowledgeKeywordIndex(managers, dialect));
+      }
+    }),
     close: () => gate.exclusive(() => (dataSource.isInitialized ? dataSource.destroy() : Promise.resolve())),
   };
 }

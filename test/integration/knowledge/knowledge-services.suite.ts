@@ -1,7 +1,9 @@
+import { KnowledgeSearchHit } from '../../../core/domain/knowledge/knowledge-search';
 import { StorageKind } from '../../../adapters/config/app-config';
 import { Actor } from '../../../core/domain/auth/actor';
 import { KNOWLEDGE_BASE_REPOSITORY } from '../../../core/ports/knowledge-base-repository.port';
 import { KNOWLEDGE_DOCUMENT_REPOSITORY } from '../../../core/ports/knowledge-document-repository.port';
+import { KNOWLEDGE_KEYWORD_INDEX } from '../../../core/ports/knowledge-keyword-index.port';
 import { UNIT_OF_WORK } from '../../../core/ports/unit-of-work.port';
 import { USER_REPOSITORY } from '../../../core/ports/user-repository.port';
 import { VectorStore } from '../../../core/ports/vector-store.port';
@@ -195,8 +197,13 @@ export function describeKnowledgeServices(
     const after = await bedOver(storage, reloaded).searcher.search(alice, query);
 
     // Stored vectors are float32: scores agree to about seven digits.
-    expect(after.map(({ score: _score, ...hit }) => hit)).toEqual(before.map(({ score: _score, ...hit }) => hit));
-    after.forEach((hit, i) => expect(hit.score).toBeCloseTo(before[i].score, 5));
+    const exact = ({ score: _score, vectorScore: _vector, relevance: _relevance, ...hit }: KnowledgeSearchHit) => hit;
+    expect(after.map(exact)).toEqual(before.map(exact));
+    after.forEach((hit, i) => {
+      expect(hit.score).toBeCloseTo(before[i].score, 5);
+      expect(hit.relevance).toBeCloseTo(before[i].relevance, 5);
+      expect(hit.vectorScore ?? 0).toBeCloseTo(before[i].vectorScore ?? 0, 5);
+    });
   });
 }
 
@@ -208,6 +215,7 @@ function bedOver(storage: TestStorage, store: VectorStore): KnowledgeTestBed {
     bases: storage.get(KNOWLEDGE_BASE_REPOSITORY),
     documents: storage.get(KNOWLEDGE_DOCUMENT_REPOSITORY),
     unitOfWork: storage.get(UNIT_OF_WORK),
+    keywords: storage.get(KNOWLEDGE_KEYWORD_INDEX),
     vectors: store,
   });
 }

@@ -1,8 +1,10 @@
 import { Container } from 'inversify';
 import { createStorage } from '../../../adapters/storage/storage.module';
+import { TypeOrmKnowledgeKeywordIndex } from '../../../adapters/storage/typeorm/knowledge-keyword/typeorm-knowledge-keyword-index';
 import { TypeOrmUnitOfWork } from '../../../adapters/storage/typeorm/typeorm-unit-of-work';
 import { TypeOrmUserRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-user-repository';
 import { TypeOrmVectorRecordRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-vector-record-repository';
+import { KNOWLEDGE_KEYWORD_INDEX } from '../../../core/ports/knowledge-keyword-index.port';
 import { UNIT_OF_WORK } from '../../../core/ports/unit-of-work.port';
 import { USER_REPOSITORY } from '../../../core/ports/user-repository.port';
 import { VECTOR_RECORD_REPOSITORY } from '../../../core/ports/vector-record-repository.port';
@@ -25,6 +27,18 @@ describe('createStorage on SQLite', () => {
     expect(container.get(USER_REPOSITORY)).toBeInstanceOf(TypeOrmUserRepository);
     expect(container.get(VECTOR_RECORD_REPOSITORY)).toBeInstanceOf(TypeOrmVectorRecordRepository);
     expect(container.get(USER_REPOSITORY)).toBe(container.get(USER_REPOSITORY));
+    expect(container.get(KNOWLEDGE_KEYWORD_INDEX)).toBeInstanceOf(TypeOrmKnowledgeKeywordIndex);
+  });
+
+  it('When vectors live in Elasticsearch, Then the module leaves the knowledge keyword index to the vectors module', async () => {
+    const withElasticsearch = await createTestStorage('sqlite', { VECTOR_STORE: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:9' });
+    try {
+      const container = new Container();
+      container.loadSync(withElasticsearch.module);
+      expect(container.isBound(KNOWLEDGE_KEYWORD_INDEX)).toBe(false);
+    } finally {
+      await withElasticsearch.destroy();
+    }
   });
 
   it('When closed during a unit of work, Then the work commits first and the connection closes after', async () => {

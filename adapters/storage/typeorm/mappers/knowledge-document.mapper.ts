@@ -3,6 +3,7 @@ import { DOCUMENT_SOURCE_KINDS, DocumentMetadata, DocumentSourceKind, KnowledgeD
 import { KNOWLEDGE_DOCUMENT_STATUSES, KnowledgeDocumentStatus } from '../../../../core/domain/knowledge/knowledge-document-status';
 import { KnowledgeChunkOrmEntity } from '../entities/knowledge-chunk.orm-entity';
 import { KnowledgeDocumentOrmEntity } from '../entities/knowledge-document.orm-entity';
+import { indexedSearchTerms } from '../knowledge-keyword/encoded-terms';
 
 export function toKnowledgeDocumentRow(document: KnowledgeDocument): KnowledgeDocumentOrmEntity {
   return {
@@ -50,6 +51,7 @@ export function toKnowledgeChunkRow(chunk: KnowledgeChunk): KnowledgeChunkOrmEnt
     content: chunk.content,
     startOffset: chunk.start,
     endOffset: chunk.end,
+    searchTerms: indexedSearchTerms(chunk.content),
   };
 }
 

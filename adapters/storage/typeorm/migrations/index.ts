@@ -35,6 +35,7 @@ import { CreateWebhookDeliveries1795254452300 } from './1795254452300-create-web
 import { CreateNodeTemplates1795254452400 } from './1795254452400-create-node-templates.migration';
 import { IndexAgentOwnerStatus1795254452500 } from './1795254452500-index-agent-owner-status.migration';
 import { AddKnowledgeIngestion1795254463000 } from './1795254463000-add-knowledge-ingestion.migration';
+import { AddKnowledgeChunkSearchTerms1795254463100 } from './1795254463100-add-knowledge-chunk-search-terms.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -78,4 +79,5 @@ export const MIGRATIONS = [
   CreateNodeTemplates1795254452400,
   IndexAgentOwnerStatus1795254452500,
   AddKnowledgeIngestion1795254463000,
+  AddKnowledgeChunkSearchTerms1795254463100,
 ];

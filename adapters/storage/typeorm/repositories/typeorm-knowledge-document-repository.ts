@@ -15,10 +15,12 @@ const BATCH = 200;
 export class TypeOrmKnowledgeDocumentRepository implements KnowledgeDocumentRepository {
   constructor(private readonly managers: ManagerProvider) {}
 
+  /** Chunk rows (with their search terms, the CPU-heavy part) are built before the transaction, which on SQLite holds every other caller. */
   async create(document: KnowledgeDocument, chunks: KnowledgeChunk[]): Promise<void> {
+    const chunkRows = chunks.map(toKnowledgeChunkRow);
     await this.managers.transaction(async (manager) => {
       await manager.insert(KnowledgeDocumentOrmEntity, toKnowledgeDocumentRow(document));
-      for (const batch of batches(chunks.map(toKnowledgeChunkRow))) await manager.insert(KnowledgeChunkOrmEntity, batch);
+      for (const batch of batches(chunkRows)) await manager.insert(KnowledgeChunkOrmEntity, batch);
     });
   }
 

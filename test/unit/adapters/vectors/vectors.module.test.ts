@@ -1,8 +1,10 @@
 import { Container } from 'inversify';
 import { AppConfig } from '../../../../adapters/config/app-config';
+import { ElasticsearchKnowledgeKeywordIndex } from '../../../../adapters/vectors/elasticsearch/elasticsearch-knowledge-keyword-index';
 import { ElasticsearchVectorStore } from '../../../../adapters/vectors/elasticsearch/elasticsearch-vector-store';
 import { EmbeddedVectorStore } from '../../../../adapters/vectors/embedded/embedded-vector-store';
 import { startVectorStore, vectorsModule } from '../../../../adapters/vectors/vectors.module';
+import { KNOWLEDGE_KEYWORD_INDEX } from '../../../../core/ports/knowledge-keyword-index.port';
 import { VECTOR_RECORD_REPOSITORY } from '../../../../core/ports/vector-record-repository.port';
 import { VECTOR_STORE, VectorStore } from '../../../../core/ports/vector-store.port';
 import { InMemoryVectorRecordRepository } from '../../../fixtures/in-memory-vector-record-repository';
@@ -27,10 +29,19 @@ describe('vectorsModule', () => {
     expect((await container.get<VectorStore>(VECTOR_STORE).search('kb', { vector: [1, 0], k: 1 })).map((h) => h.content)).toEqual(['stored']);
   });
 
-  it('When VECTOR_STORE=elasticsearch, Then the store is the Elasticsearch adapter', () => {
+  it('When VECTOR_STORE=elasticsearch, Then the store and the knowledge keyword index are the Elasticsearch adapters', () => {
     const container = new Container();
     container.loadSync(vectorsModule(configWith({ kind: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:9', indexPrefix: 'p' })));
 
     expect(container.get(VECTOR_STORE)).toBeInstanceOf(ElasticsearchVectorStore);
+    expect(container.get(KNOWLEDGE_KEYWORD_INDEX)).toBeInstanceOf(ElasticsearchKnowledgeKeywordIndex);
+    expect(container.get(KNOWLEDGE_KEYWORD_INDEX)).toBe(container.get(KNOWLEDGE_KEYWORD_INDEX));
+  });
+
+  it('When VECTOR_STORE=embedded, Then the knowledge keyword index is left to the storage module', () => {
+    const container = new Container();
+    container.loadSync(vectorsModule(configWith({ kind: 'embedded', indexPrefix: 'p' })));
+
+    expect(container.isBound(KNOWLEDGE_KEYWORD_INDEX)).toBe(false);
   });
 });

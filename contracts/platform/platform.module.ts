@@ -21,6 +21,9 @@ import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
 import { WorkflowExecutionController } from './controllers/workflow-execution.controller';
 import { WorkflowsController } from './controllers/workflows.controller';
+import { KnowledgeBasesController } from './controllers/knowledge-bases.controller';
+import { KnowledgeDocumentsController } from './controllers/knowledge-documents.controller';
+import { KnowledgeSearchController } from './controllers/knowledge-search.controller';
 import { WorkflowTemplatesController } from './controllers/workflow-templates.controller';
 import { WorkflowVersionsController } from './controllers/workflow-versions.controller';
 import { UploadsController } from './controllers/uploads.controller';
@@ -45,6 +48,9 @@ export const platformModule = new ContainerModule(({ bind }) => {
     AgentChatOrchestrationController,
     SwarmController,
     WorkflowsController,
+    KnowledgeBasesController,
+    KnowledgeDocumentsController,
+    KnowledgeSearchController,
     WorkflowVersionsController,
     WorkflowTemplatesController,
     WorkflowExecutionController,

@@ -13,6 +13,7 @@ export const PLATFORM_ERROR_MAP: Record<string, { status: number; error: string 
   forbidden_target: { status: 422, error: 'forbidden_target' },
   invalid_signature: { status: 422, error: 'invalid_signature' },
   too_large: { status: 413, error: 'payload_too_large' },
+  unreadable: { status: 422, error: 'validation_error' },
   rate_limited: { status: 429, error: 'rate_limited' },
   budget_exceeded: { status: 422, error: 'budget_exceeded' },
   iteration_limit: { status: 422, error: 'iteration_limit' },

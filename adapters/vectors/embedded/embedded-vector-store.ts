@@ -258,9 +258,12 @@ export class EmbeddedVectorStore implements VectorStore {
 
   private startSnapshotTimer(): void {
     if (!this.snapshots || this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.changedSinceSnapshot > 0) this.snapshotInBackground();
-    }, this.options.snapshotIntervalMs ?? 5 * 60_000);
+    this.timer = setInterval(
+      () => {
+        if (this.changedSinceSnapshot > 0) this.snapshotInBackground();
+      },
+      this.options.snapshotIntervalMs ?? 5 * 60_000,
+    );
     this.timer.unref();
   }
 

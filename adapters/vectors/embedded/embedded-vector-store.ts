@@ -165,9 +165,10 @@ export class EmbeddedVectorStore implements VectorStore {
     for (const [collection, ids] of touched) {
       if (ids.size === 0) continue;
       const current = await this.repository.find(collection, [...ids]);
+      const present = new Set(current.map((record) => record.id));
       const index = this.collections.get(collection);
-      for (const id of ids) index?.remove(id);
-      for (const record of current) this.putLoaded(collection, record);
+      for (const id of ids) if (!present.has(id)) index?.remove(id);
+      for (const record of current) if (!this.putLoaded(collection, record)) index?.remove(record.id);
     }
     this.changedSinceSnapshot += batch.changes.length;
     this.maybeSnapshot();

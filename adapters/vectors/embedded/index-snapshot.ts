@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HnswGraph } from './hnsw-graph';
 import { IndexTuning } from './index-tuning';
@@ -60,7 +61,7 @@ export class IndexSnapshots {
       files[`${stem}.records`] = await writeHashed(join(folder, `${stem}.records`), Buffer.from(recordLines(state.slots)));
       if (state.graph) {
         await state.graph.write(join(folder, `${stem}.hnsw`));
-        files[`${stem}.hnsw`] = sha256(await readFile(join(folder, `${stem}.hnsw`)));
+        files[`${stem}.hnsw`] = await sha256OfFile(join(folder, `${stem}.hnsw`));
       }
       collections.push({ name: collection, stem, dimensions: state.dimensions, slots: state.slots.length, files, graph: state.graph !== undefined });
     }
@@ -85,20 +86,20 @@ export class IndexSnapshots {
     if (manifest.format !== FORMAT) throw new Error(`snapshot format ${manifest.format} is not ${FORMAT}`);
     const collections = new Map<string, CollectionImage>();
     for (const entry of manifest.collections) {
-      const contents = new Map<string, Buffer>();
-      for (const [file, hash] of Object.entries(entry.files)) {
-        const bytes = await readFile(join(folder, file));
-        if (sha256(bytes) !== hash) throw new Error(`snapshot file ${file} fails its checksum`);
-        contents.set(file, bytes);
-      }
-      const { stem } = entry;
-      const vectorBytes = contents.get(`${stem}.vectors`) as Buffer;
-      if (vectorBytes.byteLength !== entry.slots * entry.dimensions * 4) throw new Error(`snapshot of ${entry.name} has a truncated vector file`);
+      const { stem, files } = entry;
       const arena = new Float32Array(entry.slots * entry.dimensions);
-      new Uint8Array(arena.buffer).set(vectorBytes);
-      const slots = parseRecordLines((contents.get(`${stem}.records`) as Buffer).toString('utf8'));
+      // Read straight into the arena: no second copy of the vectors, even for a moment.
+      await readExactly(join(folder, `${stem}.vectors`), new Uint8Array(arena.buffer), files[`${stem}.vectors`]);
+      const records = await readFile(join(folder, `${stem}.records`));
+      if (sha256(records) !== files[`${stem}.records`]) throw new Error(`snapshot file ${stem}.records fails its checksum`);
+      const slots = parseRecordLines(records.toString('utf8'));
       if (slots.length !== entry.slots) throw new Error(`snapshot of ${entry.name} holds ${slots.length} records, not ${entry.slots}`);
-      const graph = entry.graph ? HnswGraph.read(join(folder, `${stem}.hnsw`), entry.dimensions, this.tuning) : undefined;
+      let graph: HnswGraph | undefined;
+      if (entry.graph) {
+        const graphFile = join(folder, `${stem}.hnsw`);
+        if ((await sha256OfFile(graphFile)) !== files[`${stem}.hnsw`]) throw new Error(`snapshot file ${stem}.hnsw fails its checksum`);
+        graph = HnswGraph.read(graphFile, entry.dimensions, this.tuning);
+      }
       collections.set(entry.name, { dimensions: entry.dimensions, arena, slots, graph });
     }
     return { sequence: manifest.sequence, collections };
@@ -138,6 +139,30 @@ function parseRecordLines(text: string): Array<SlotRecord | undefined> {
 async function writeHashed(file: string, bytes: Buffer): Promise<string> {
   await writeFile(file, bytes);
   return sha256(bytes);
+}
+
+/** Fills `target` from `file`, which must be exactly as long and match `hash`. */
+async function readExactly(file: string, target: Uint8Array, hash: string | undefined): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size !== target.byteLength) throw new Error(`snapshot file ${file} holds ${size} bytes, not ${target.byteLength}`);
+    let offset = 0;
+    while (offset < size) {
+      const { bytesRead } = await handle.read(target, offset, size - offset, offset);
+      if (bytesRead === 0) throw new Error(`snapshot file ${file} ended early`);
+      offset += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  if (createHash('sha256').update(target).digest('hex') !== hash) throw new Error(`snapshot file ${file} fails its checksum`);
+}
+
+async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const piece of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(piece as Buffer);
+  return hash.digest('hex');
 }
 
 function sha256(bytes: Buffer): string {

@@ -157,14 +157,16 @@ describe('EmbeddedVectorStore index', () => {
     expect(await answers(again)).toEqual(await answers(reloaded));
   });
 
-  it('When the snapshot is corrupt, Then the store logs it and rebuilds from the database', async () => {
+  it.each([
+    ['a flipped byte in the graph', 'c0.hnsw', (bytes: Buffer) => ((bytes[bytes.length >> 1] ^= 0xff), bytes)],
+    ['a truncated vector file', 'c0.vectors', (bytes: Buffer) => bytes.subarray(0, bytes.length - 4)],
+    ['a flipped byte in the records', 'c0.records', (bytes: Buffer) => ((bytes[10] ^= 0x01), bytes)],
+  ])('When the snapshot has %s, Then the store logs it and rebuilds from the database', async (_case, file, corrupt) => {
     const { repository, store } = await filled();
     await store.snapshot();
     const folder = (await readdir(directory)).find((name) => name.startsWith('snapshot-')) as string;
-    const graphFile = join(directory, folder, 'c0.hnsw');
-    const bytes = await readFile(graphFile);
-    bytes[bytes.length >> 1] ^= 0xff;
-    await writeFile(graphFile, bytes);
+    const path = join(directory, folder, file);
+    await writeFile(path, corrupt(await readFile(path)));
     const logger = recordingLogger();
 
     const restarted = storeOver(repository, {}, logger);

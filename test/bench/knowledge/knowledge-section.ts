@@ -83,61 +83,82 @@ async function measureSize(count: number, reload: boolean): Promise<SizeFigures>
   try {
     const repository = repositoryOf(storage);
     const snapshotDirectory = join(dataDir, 'vector-index');
-    const store = new EmbeddedVectorStore(repository, undefined, { snapshotDirectory, snapshotEveryChanges: Infinity });
-    const started = performance.now();
-    for (let start = 0; start < count; start += BATCH) {
-      await store.upsert('bench', recordsOf(data, start, Math.min(count, start + BATCH)));
-    }
-    const upsertPerSecond = count / ((performance.now() - started) / 1000);
-    const queries = data.queries(QUERIES);
-    const shard = (q: number): number => (q * 13) % 100;
-    const truth: string[][] = [];
-    const brute = timeEach(queries, (query) => truth.push(bruteForce(data, query, K)));
-    const filteredTruth = queries.map((query, q) => bruteForce(data, query, K, (i) => i % 100 === shard(q)));
-    const hits: string[][] = [];
-    const storeTimes = await timeEachAsync(queries, async (query) => hits.push((await store.search('bench', { vector: query, k: K })).map((h) => h.id)));
-    const filteredHits: string[][] = [];
-    const filtered = await timeEachAsync(queries, async (query, q) =>
-      filteredHits.push((await store.search('bench', { vector: query, k: K, filter: { shard: shard(q) } })).map((h) => h.id)),
-    );
-    const figures: SizeFigures = {
-      count,
-      upsertPerSecond,
-      brute,
-      store: storeTimes,
-      filtered,
-      recall: recallOf(hits, truth),
-      filteredRecall: recallOf(filteredHits, filteredTruth),
+    const { figures, firstHits, query } = await measureLiveStore(data, repository, snapshotDirectory, reload);
+    if (!reload) return figures;
+    // The store that ingested is unreachable now: the memory delta below is the reloaded store's alone.
+    const before = await settledMemory();
+    let t = performance.now();
+    const reloaded = new EmbeddedVectorStore(repository, undefined, { snapshotDirectory });
+    await reloaded.load();
+    figures.reloadMs = performance.now() - t;
+    const after = await settledMemory();
+    const mb = (bytes: number): number => bytes / 2 ** 20;
+    figures.memory = {
+      heapMb: mb(after.heapUsed - before.heapUsed),
+      arrayBuffersMb: mb(after.arrayBuffers - before.arrayBuffers),
+      rssMb: mb(after.rss - before.rss),
     };
-    if (reload) {
-      let t = performance.now();
-      await store.snapshot();
-      figures.snapshotWriteMs = performance.now() - t;
-      global.gc?.();
-      const before = process.memoryUsage();
-      t = performance.now();
-      const reloaded = new EmbeddedVectorStore(repository, undefined, { snapshotDirectory });
-      await reloaded.load();
-      figures.reloadMs = performance.now() - t;
-      global.gc?.();
-      const after = process.memoryUsage();
-      const mb = (bytes: number): number => bytes / 2 ** 20;
-      figures.memory = {
-        heapMb: mb(after.heapUsed - before.heapUsed),
-        arrayBuffersMb: mb(after.arrayBuffers - before.arrayBuffers),
-        rssMb: mb(after.rss - before.rss),
-      };
-      const again = (await reloaded.search('bench', { vector: queries[0], k: K })).map((h) => h.id);
-      if (again.join() !== hits[0].join()) process.stderr.write('warning: the reloaded store answers differently\n');
-      t = performance.now();
-      await new EmbeddedVectorStore(repository).load();
-      figures.rebuildMs = performance.now() - t;
-    }
+    const again = (await reloaded.search('bench', { vector: query, k: K })).map((h) => h.id);
+    if (again.join() !== firstHits.join()) process.stderr.write('warning: the reloaded store answers differently\n');
+    t = performance.now();
+    await new EmbeddedVectorStore(repository).load();
+    figures.rebuildMs = performance.now() - t;
     return figures;
   } finally {
     await storage.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Ingests `data` through a new store, times its searches against brute force, and snapshots it when asked. */
+async function measureLiveStore(
+  data: ClusteredVectors,
+  repository: VectorRecordRepository,
+  snapshotDirectory: string,
+  snapshot: boolean,
+): Promise<{ figures: SizeFigures; firstHits: string[]; query: number[] }> {
+  const { count } = data;
+  const store = new EmbeddedVectorStore(repository, undefined, { snapshotDirectory, snapshotEveryChanges: Infinity });
+  const started = performance.now();
+  for (let start = 0; start < count; start += BATCH) {
+    await store.upsert('bench', recordsOf(data, start, Math.min(count, start + BATCH)));
+  }
+  const upsertPerSecond = count / ((performance.now() - started) / 1000);
+  const queries = data.queries(QUERIES);
+  const shard = (q: number): number => (q * 13) % 100;
+  const truth: string[][] = [];
+  const brute = timeEach(queries, (query) => truth.push(bruteForce(data, query, K)));
+  const filteredTruth = queries.map((query, q) => bruteForce(data, query, K, (i) => i % 100 === shard(q)));
+  const hits: string[][] = [];
+  const storeTimes = await timeEachAsync(queries, async (query) => hits.push((await store.search('bench', { vector: query, k: K })).map((h) => h.id)));
+  const filteredHits: string[][] = [];
+  const filtered = await timeEachAsync(queries, async (query, q) =>
+    filteredHits.push((await store.search('bench', { vector: query, k: K, filter: { shard: shard(q) } })).map((h) => h.id)),
+  );
+  const figures: SizeFigures = {
+    count,
+    upsertPerSecond,
+    brute,
+    store: storeTimes,
+    filtered,
+    recall: recallOf(hits, truth),
+    filteredRecall: recallOf(filteredHits, filteredTruth),
+  };
+  if (snapshot) {
+    const t = performance.now();
+    await store.snapshot();
+    figures.snapshotWriteMs = performance.now() - t;
+  }
+  return { figures, firstHits: hits[0], query: queries[0] };
+}
+
+/** Memory after full collections, once native buffers freed by the first have been released. */
+async function settledMemory(): Promise<NodeJS.MemoryUsage> {
+  for (let round = 0; round < 3; round++) {
+    global.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return process.memoryUsage();
 }
 
 /** Documents of about 60 chunks each through the real DocumentIngestor, one after another. */

@@ -66,7 +66,9 @@ export class EmbeddedVectorStore implements VectorStore {
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    if (this.changedSinceSnapshot > 0) await this.snapshot();
+    if (this.changedSinceSnapshot === 0) return;
+    // A failed snapshot costs the next start a longer replay, never data: shutdown goes on.
+    await this.snapshot().catch((error: unknown) => this.logger?.warn({ error: String(error) }, 'vector index snapshot failed'));
   }
 
   /** Writes a snapshot of the index now (also done every N changes, on an interval and on close). */

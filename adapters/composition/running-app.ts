@@ -51,7 +51,7 @@ export class RunningApp implements AppContainer {
     const { container, loaded } = wired;
     const { config, resources } = loaded;
     try {
-      await startVectorStore(container);
+      resources.add(await startVectorStore(container));
       const queue = container.get<JobQueue>(JOB_QUEUE);
       resources.add(() => queue.close());
       const runEvents = container.get<RunEventFeed>(RUN_EVENT_FEED);

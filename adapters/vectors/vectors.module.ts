@@ -1,4 +1,5 @@
 import { Client } from '@elastic/elasticsearch';
+import { join } from 'node:path';
 import { ContainerModule } from 'inversify';
 import { KNOWLEDGE_KEYWORD_INDEX } from '../../core/ports/knowledge-keyword-index.port';
 import { LOGGER } from '../../core/ports/logger.port';
@@ -32,13 +33,23 @@ export function vectorsModule(config: AppConfig): ContainerModule {
       return;
     }
     bind(VECTOR_STORE)
-      .toDynamicValue((ctx) => new EmbeddedVectorStore(ctx.get(VECTOR_RECORD_REPOSITORY), ctx.get(LOGGER, { optional: true })))
+      .toDynamicValue(
+        (ctx) =>
+          new EmbeddedVectorStore(ctx.get(VECTOR_RECORD_REPOSITORY), ctx.get(LOGGER, { optional: true }), {
+            snapshotDirectory: join(config.dataDir, 'vector-index'),
+          }),
+      )
       .inSingletonScope();
   });
 }
 
-/** Loads the embedded index from storage at start-up; nothing to do for Elasticsearch. */
-export async function startVectorStore(container: { get<T>(token: Token<T>): T }): Promise<void> {
+/**
+ * Loads the embedded index at start-up (snapshot plus later changes) and returns what to call
+ * at shutdown (writes a last snapshot); nothing to do for Elasticsearch.
+ */
+export async function startVectorStore(container: { get<T>(token: Token<T>): T }): Promise<() => Promise<void>> {
   const store: VectorStore = container.get(VECTOR_STORE);
-  if (store instanceof EmbeddedVectorStore) await store.load();
+  if (!(store instanceof EmbeddedVectorStore)) return async () => undefined;
+  await store.load();
+  return () => store.close();
 }

@@ -1,13 +1,40 @@
 import { VectorRecord } from './vector-store.port';
 import { token } from '../shared/token';
 
-/** Durable copy of the embedded vector index, so it survives restarts. */
+export type VectorChangeKind = 'upsert' | 'delete' | 'drop';
+
+/** One record touched by a write (a drop names no record: `id` is ''). */
+export interface VectorChange {
+  sequence: number;
+  collection: string;
+  id: string;
+  kind: VectorChangeKind;
+}
+
+export interface VectorChangeBatch {
+  /** Every change up to this sequence is in `changes` or was already applied. */
+  through: number;
+  changes: VectorChange[];
+}
+
+/**
+ * Durable copy of the embedded vector index, so it survives restarts, with a change log so
+ * each process's index can catch up with what the others wrote. Every write gets the next
+ * sequence number; sequences are contiguous and become visible in order.
+ */
 export interface VectorRecordRepository {
-  upsert(collection: string, records: VectorRecord[]): Promise<void>;
-  delete(collection: string, ids: string[]): Promise<void>;
-  dropCollection(collection: string): Promise<void>;
+  /** Returns the sequence number of this write. */
+  upsert(collection: string, records: VectorRecord[]): Promise<number>;
+  delete(collection: string, ids: string[]): Promise<number>;
+  dropCollection(collection: string): Promise<number>;
   /** Every record of every collection, for reloading the index at start-up. */
   loadAll(): AsyncIterable<{ collection: string; record: VectorRecord }>;
+  /** The records of `ids` that exist now, in no particular order. */
+  find(collection: string, ids: string[]): Promise<VectorRecord[]>;
+  /** The sequence of the last committed write (0 before any). */
+  latestSequence(): Promise<number>;
+  /** The changes of the writes after `after`, up to `maxSequences` of them. */
+  changesSince(after: number, maxSequences: number): Promise<VectorChangeBatch>;
 }
 
 export const VECTOR_RECORD_REPOSITORY = token<VectorRecordRepository>('VectorRecordRepository');

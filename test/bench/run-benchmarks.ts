@@ -5,6 +5,7 @@ import { agentsSection } from './agents/agents-section';
 import { chatSection } from './chat/chat-section';
 import { workflowsSection } from './workflows/workflows-section';
 import { kernelSection } from './kernel/kernel-section';
+import { knowledgeSection } from './knowledge/knowledge-section';
 import { LoadResult, measure, ServerOptions, startServer } from './load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -18,7 +19,7 @@ interface Section {
 }
 
 /**
- * `npm run bench [http|kernel|agents|chat|workflows]`: every figure is a ratio to a reference measured in the
+ * `npm run bench [http|kernel|agents|chat|workflows|knowledge]`: every figure is a ratio to a reference measured in the
  * same run. Each measured section replaces its namesake in docs/benchmarks.md; the others stay.
  */
 async function main(): Promise<void> {
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   if (!only || only === 'agents') sections.push(await agentsSection());
   if (!only || only === 'chat') sections.push(await chatSection());
   if (!only || only === 'workflows') sections.push(await workflowsSection());
+  if (!only || only === 'knowledge') sections.push(await knowledgeSection());
   writeFileSync(DOCS, render(merged(sections)));
   process.stdout.write(`wrote ${DOCS}\n`);
 }

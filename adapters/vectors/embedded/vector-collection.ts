@@ -1,83 +1,137 @@
 import { VectorHit, VectorMetadata } from '../../../core/ports/vector-store.port';
-import { MetadataPredicate } from './metadata-filter';
+import { HnswGraph } from './hnsw-graph';
+import { DEFAULT_INDEX_TUNING, IndexTuning } from './index-tuning';
+import { compileFilter, MetadataFilter, MetadataPredicate } from './metadata-filter';
+import { MetadataPostings } from './metadata-postings';
 import { TopK } from './top-k';
 import { dotAt } from './vector-math';
 
+/** What a slot holds; an empty slot (deleted, free for reuse) holds undefined. */
+export interface SlotRecord {
+  id: string;
+  metadata: VectorMetadata;
+  content: string;
+}
+
+/** A collection's whole state, as a snapshot stores it. */
+export interface CollectionImage {
+  dimensions: number;
+  /** Unit vectors, slot × dimensions; empty slots hold garbage. */
+  arena: Float32Array;
+  slots: Array<SlotRecord | undefined>;
+  graph?: HnswGraph;
+}
+
 /**
- * One collection's index: unit vectors packed in a single Float32Array (slot × dimensions),
- * searched by brute force. Deleting moves the last slot into the hole, so slots stay dense.
+ * One collection's index: unit vectors packed in a single Float32Array (slot × dimensions)
+ * with their records, a metadata posting index, and, once the collection is big enough, an
+ * HNSW graph labelled by slot. Searches take candidates from the graph (or a brute-force or
+ * exact filtered scan) and score them with the stored vectors, so scores are exact cosines.
  */
 export class VectorCollection {
   private arena: Float32Array;
-  private readonly ids: string[] = [];
-  private readonly metadata: VectorMetadata[] = [];
-  private readonly contents: string[] = [];
+  private readonly slots: Array<SlotRecord | undefined>;
   private readonly slotOf = new Map<string, number>();
+  private readonly free: number[] = [];
+  private readonly postings = new MetadataPostings();
+  private graph?: HnswGraph;
 
-  constructor(readonly dimensions: number) {
-    this.arena = new Float32Array(dimensions * 16);
+  constructor(
+    readonly dimensions: number,
+    private readonly tuning: IndexTuning = DEFAULT_INDEX_TUNING,
+    image?: CollectionImage,
+  ) {
+    this.arena = image?.arena ?? new Float32Array(dimensions * 16);
+    this.slots = image?.slots ?? [];
+    this.graph = image?.graph;
+    this.slots.forEach((record, slot) => {
+      if (record) this.index(slot, record);
+      else this.free.push(slot);
+    });
   }
 
   get size(): number {
-    return this.ids.length;
+    return this.slotOf.size;
+  }
+
+  get hasGraph(): boolean {
+    return this.graph !== undefined;
+  }
+
+  image(): CollectionImage {
+    return { dimensions: this.dimensions, arena: this.arena.subarray(0, this.slots.length * this.dimensions), slots: this.slots, graph: this.graph };
   }
 
   /** `unit` must already be normalised and of the collection's dimensions. */
   put(id: string, unit: Float32Array, metadata: VectorMetadata, content: string): void {
     let slot = this.slotOf.get(id);
     if (slot === undefined) {
-      slot = this.ids.length;
+      slot = this.free.pop() ?? this.slots.length;
       this.grow(slot + 1);
-      this.ids.push(id);
-      this.metadata.push(metadata);
-      this.contents.push(content);
-      this.slotOf.set(id, slot);
     } else {
-      this.metadata[slot] = metadata;
-      this.contents[slot] = content;
+      this.postings.remove(slot, (this.slots[slot] as SlotRecord).metadata);
     }
+    const record = { id, metadata, content };
+    this.slots[slot] = record;
+    this.index(slot, record);
     this.arena.set(unit, slot * this.dimensions);
+    if (this.graph) this.graph.set(slot, unit);
+    else if (this.size >= this.tuning.bruteForceBelow) this.buildGraph();
   }
 
   remove(id: string): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    const last = this.ids.length - 1;
-    if (slot !== last) {
-      const lastId = this.ids[last];
-      this.arena.copyWithin(slot * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
-      this.ids[slot] = lastId;
-      this.metadata[slot] = this.metadata[last];
-      this.contents[slot] = this.contents[last];
-      this.slotOf.set(lastId, slot);
-    }
-    this.ids.pop();
-    this.metadata.pop();
-    this.contents.pop();
+    this.postings.remove(slot, (this.slots[slot] as SlotRecord).metadata);
+    this.slots[slot] = undefined;
     this.slotOf.delete(id);
+    this.free.push(slot);
+    this.graph?.remove(slot);
     return true;
   }
 
   idsWhere(predicate: MetadataPredicate): string[] {
-    return this.ids.filter((_, slot) => predicate(this.metadata[slot]));
+    return [...this.slotOf].filter(([, slot]) => predicate((this.slots[slot] as SlotRecord).metadata)).map(([id]) => id);
   }
 
-  search(unitQuery: Float32Array, k: number, predicate?: MetadataPredicate): VectorHit[] {
-    const count = this.ids.length;
-    if (count === 0 || k < 1) return [];
-    const top = new TopK(Math.min(Math.floor(k), count));
-    const { arena, dimensions } = this;
-    for (let slot = 0, offset = 0; slot < count; slot++, offset += dimensions) {
-      if (predicate && !predicate(this.metadata[slot])) continue;
-      top.offer(dotAt(unitQuery, arena, offset, dimensions), slot);
-    }
-    return top.sorted().map(({ score, slot }) => ({
-      id: this.ids[slot],
+  search(unitQuery: Float32Array, k: number, filter?: MetadataFilter): VectorHit[] {
+    const wanted = Math.min(Math.floor(k), this.size);
+    if (wanted < 1) return [];
+    const predicate = compileFilter(filter);
+    const accepts = (slot: number): boolean => {
+      const record = this.slots[slot];
+      return record !== undefined && (!predicate || predicate(record.metadata));
+    };
+    const few = filter && predicate ? this.postings.narrowest(filter, this.tuning.exactScanBelow) : undefined;
+    if (few) return this.scoreBest(unitQuery, wanted, few.filter(accepts));
+    if (!this.graph || this.size < this.tuning.bruteForceBelow) return this.scoreBest(unitQuery, wanted, this.allSlots().filter(accepts));
+    return this.scoreBest(unitQuery, wanted, this.graph.nearest(unitQuery, wanted, predicate ? accepts : undefined));
+  }
+
+  private scoreBest(unitQuery: Float32Array, k: number, candidates: number[]): VectorHit[] {
+    const top = new TopK(Math.max(1, Math.min(k, candidates.length)));
+    for (const slot of candidates) top.offer(dotAt(unitQuery, this.arena, slot * this.dimensions, this.dimensions), slot);
+    if (candidates.length === 0) return [];
+    return top.sorted().map(({ score, slot }) => {
+      const record = this.slots[slot] as SlotRecord;
       // Float32 rounding can land a hair outside [-1, 1].
-      score: Math.max(-1, Math.min(1, score)),
-      metadata: { ...this.metadata[slot] },
-      content: this.contents[slot],
-    }));
+      return { id: record.id, score: Math.max(-1, Math.min(1, score)), metadata: { ...record.metadata }, content: record.content };
+    });
+  }
+
+  private allSlots(): number[] {
+    return [...this.slotOf.values()].sort((a, b) => a - b);
+  }
+
+  private index(slot: number, record: SlotRecord): void {
+    this.slotOf.set(record.id, slot);
+    this.postings.add(slot, record.metadata);
+  }
+
+  private buildGraph(): void {
+    const graph = HnswGraph.create(this.dimensions, Math.max(this.slots.length * 2, 1024), this.tuning);
+    for (const slot of this.allSlots()) graph.set(slot, this.arena.subarray(slot * this.dimensions, (slot + 1) * this.dimensions));
+    this.graph = graph;
   }
 
   private grow(slots: number): void {

@@ -127,5 +127,53 @@ export function describeVectorRecordRepositoryContract(name: string, makeHarness
       expect(found.get(first)?.find((r) => r.id === 'chunk-01234')?.vector).toEqual([1234]);
       expect(found.get(second)).toHaveLength(900);
     });
+
+    it('When records are written, Then each write takes the next sequence and logs the records it touched', async () => {
+      const collection = aCollection();
+      const before = await repo().latestSequence();
+      const first = await repo().upsert(collection, [aRecord('a'), aRecord('b'), aRecord('a')]);
+      const second = await repo().delete(collection, ['b', 'b', 'gone']);
+      const third = await repo().dropCollection(collection);
+
+      expect([first, second, third]).toEqual([before + 1, before + 2, before + 3]);
+      expect(await repo().latestSequence()).toBe(third);
+      const batch = await repo().changesSince(before, 100);
+      expect(batch.through).toBe(third);
+      const mine = batch.changes.filter((change) => change.collection === collection);
+      expect(mine.map((c) => [c.sequence - before, c.id, c.kind]).sort()).toEqual([
+        [1, 'a', 'upsert'],
+        [1, 'b', 'upsert'],
+        [2, 'b', 'delete'],
+        [2, 'gone', 'delete'],
+        [3, '', 'drop'],
+      ]);
+    });
+
+    it('When changes are read in windows, Then each window ends at its bound and nothing is skipped', async () => {
+      const collection = aCollection();
+      const before = await repo().latestSequence();
+      for (const id of ['a', 'b', 'c', 'd', 'e']) await repo().upsert(collection, [aRecord(id)]);
+
+      const seen: string[] = [];
+      let after = before;
+      for (;;) {
+        const batch = await repo().changesSince(after, 2);
+        if (batch.through === after) break;
+        expect(batch.through - after).toBeLessThanOrEqual(2);
+        seen.push(...batch.changes.map((c) => c.id));
+        after = batch.through;
+      }
+      expect(seen).toEqual(['a', 'b', 'c', 'd', 'e']);
+      expect(await repo().changesSince(after, 2)).toEqual({ through: after, changes: [] });
+    });
+
+    it('When records are found by id, Then only those that exist now come back', async () => {
+      const collection = aCollection();
+      await repo().upsert(collection, [aRecord('a'), aRecord('b'), aRecord('c')]);
+      await repo().delete(collection, ['b']);
+      const found = await repo().find(collection, ['a', 'b', 'missing', 'c', 'a']);
+      expect(byId(found)).toEqual([asStored(aRecord('a')), asStored(aRecord('c'))]);
+      expect(await repo().find(aCollection(), ['a'])).toEqual([]);
+    });
   });
 }

@@ -34,6 +34,7 @@ import { AddExecutionTargetVersion1795254452201 } from './1795254452201-add-exec
 import { CreateWebhookDeliveries1795254452300 } from './1795254452300-create-webhook-deliveries.migration';
 import { CreateNodeTemplates1795254452400 } from './1795254452400-create-node-templates.migration';
 import { IndexAgentOwnerStatus1795254452500 } from './1795254452500-index-agent-owner-status.migration';
+import { CreateVectorChanges1795254460000 } from './1795254460000-create-vector-changes.migration';
 import { AddKnowledgeIngestion1795254463000 } from './1795254463000-add-knowledge-ingestion.migration';
 import { AddKnowledgeChunkSearchTerms1795254463100 } from './1795254463100-add-knowledge-chunk-search-terms.migration';
 
@@ -78,6 +79,7 @@ export const MIGRATIONS = [
   CreateWebhookDeliveries1795254452300,
   CreateNodeTemplates1795254452400,
   IndexAgentOwnerStatus1795254452500,
+  CreateVectorChanges1795254460000,
   AddKnowledgeIngestion1795254463000,
   AddKnowledgeChunkSearchTerms1795254463100,
 ];

@@ -1,5 +1,5 @@
-import { In, MoreThan } from 'typeorm';
-import { VectorRecordRepository } from '../../../../core/ports/vector-record-repository.port';
+import { EntityManager, In, MoreThan } from 'typeorm';
+import { VectorChange, VectorChangeBatch, VectorChangeKind, VectorRecordRepository } from '../../../../core/ports/vector-record-repository.port';
 import { VectorRecord } from '../../../../core/ports/vector-store.port';
 import { VectorRecordOrmEntity } from '../entities/vector-record.orm-entity';
 import { ManagerProvider } from '../manager-provider';
@@ -8,33 +8,60 @@ import { toVectorRecord, toVectorRow } from '../mappers/vector-record.mapper';
 /** Rows a statement writes at once: far below SQLite's bound-variable limit. */
 const WRITE_BATCH = 200;
 
+interface ChangeRow {
+  seq: number | string;
+  collection: string;
+  record_id: string;
+  kind: string;
+}
+
+/**
+ * Each write takes the next sequence from `vector_sequence` and logs the records it touched in
+ * `vector_changes`, in the same transaction, so other processes can replay exactly what changed.
+ */
 export class TypeOrmVectorRecordRepository implements VectorRecordRepository {
   constructor(
     private readonly managers: ManagerProvider,
     private readonly pageSize = 1000,
   ) {}
 
-  async upsert(collection: string, records: VectorRecord[]): Promise<void> {
+  async upsert(collection: string, records: VectorRecord[]): Promise<number> {
     const rows = lastById(records).map((record) => toVectorRow(collection, record));
-    if (rows.length === 0) return;
-    await this.managers.transaction(async (manager) => {
+    return this.managers.transaction(async (manager) => {
+      const sequence = await nextSequence(manager);
       for (const batch of chunk(rows, WRITE_BATCH)) {
         await manager.upsert(VectorRecordOrmEntity, batch, ['collection', 'id']);
       }
+      await logChanges(
+        manager,
+        sequence,
+        collection,
+        rows.map((row) => row.id),
+        'upsert',
+      );
+      return sequence;
     });
   }
 
-  async delete(collection: string, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.managers.transaction(async (manager) => {
-      for (const batch of chunk(ids, WRITE_BATCH)) {
+  async delete(collection: string, ids: string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    return this.managers.transaction(async (manager) => {
+      const sequence = await nextSequence(manager);
+      for (const batch of chunk(unique, WRITE_BATCH)) {
         await manager.delete(VectorRecordOrmEntity, { collection, id: In(batch) });
       }
+      await logChanges(manager, sequence, collection, unique, 'delete');
+      return sequence;
     });
   }
 
-  async dropCollection(collection: string): Promise<void> {
-    await this.managers.use((manager) => manager.delete(VectorRecordOrmEntity, { collection }));
+  async dropCollection(collection: string): Promise<number> {
+    return this.managers.transaction(async (manager) => {
+      const sequence = await nextSequence(manager);
+      await manager.delete(VectorRecordOrmEntity, { collection });
+      await logChanges(manager, sequence, collection, [''], 'drop');
+      return sequence;
+    });
   }
 
   /** Pages by key (not offset), so each page is an index range scan and writes between pages shift nothing. */
@@ -49,10 +76,61 @@ export class TypeOrmVectorRecordRepository implements VectorRecordRepository {
     }
   }
 
+  async find(collection: string, ids: string[]): Promise<VectorRecord[]> {
+    const found: VectorRecord[] = [];
+    for (const batch of chunk([...new Set(ids)], WRITE_BATCH)) {
+      const rows = await this.managers.use((manager) => manager.find(VectorRecordOrmEntity, { where: { collection, id: In(batch) } }));
+      found.push(...rows.map(toVectorRecord));
+    }
+    return found;
+  }
+
+  latestSequence(): Promise<number> {
+    return this.managers.use(readSequence);
+  }
+
+  async changesSince(after: number, maxSequences: number): Promise<VectorChangeBatch> {
+    return this.managers.use(async (manager) => {
+      const latest = await readSequence(manager);
+      if (latest <= after) return { through: after, changes: [] };
+      const through = Math.min(latest, after + maxSequences);
+      const rows = (await manager.query('SELECT seq, collection, record_id, kind FROM vector_changes WHERE seq > ? AND seq <= ? ORDER BY seq', [
+        after,
+        through,
+      ])) as ChangeRow[];
+      return { through, changes: rows.map(toChange) };
+    });
+  }
+
   private pageAfter(after?: { collection: string; id: string }): Promise<VectorRecordOrmEntity[]> {
     const where = after ? [{ collection: MoreThan(after.collection) }, { collection: after.collection, id: MoreThan(after.id) }] : {};
     return this.managers.use((manager) => manager.find(VectorRecordOrmEntity, { where, order: { collection: 'ASC', id: 'ASC' }, take: this.pageSize }));
   }
+}
+
+/** The UPDATE locks the counter row until commit, which orders concurrent writers (MariaDB). */
+async function nextSequence(manager: EntityManager): Promise<number> {
+  await manager.query('UPDATE vector_sequence SET last_seq = last_seq + 1 WHERE id = 1');
+  return readSequence(manager);
+}
+
+async function readSequence(manager: EntityManager): Promise<number> {
+  const rows = (await manager.query('SELECT last_seq FROM vector_sequence WHERE id = 1')) as Array<{ last_seq: number | string }>;
+  return Number(rows[0]?.last_seq ?? 0);
+}
+
+async function logChanges(manager: EntityManager, sequence: number, collection: string, ids: string[], kind: VectorChangeKind): Promise<void> {
+  for (const batch of chunk(ids, WRITE_BATCH)) {
+    const values = batch.map(() => '(?, ?, ?, ?)').join(', ');
+    await manager.query(
+      `INSERT INTO vector_changes (seq, collection, record_id, kind) VALUES ${values}`,
+      batch.flatMap((id) => [sequence, collection, id, kind]),
+    );
+  }
+}
+
+function toChange(row: ChangeRow): VectorChange {
+  return { sequence: Number(row.seq), collection: row.collection, id: row.record_id, kind: row.kind as VectorChangeKind };
 }
 
 function lastById(records: VectorRecord[]): VectorRecord[] {

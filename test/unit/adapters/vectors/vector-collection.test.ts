@@ -1,4 +1,6 @@
+import { DEFAULT_INDEX_TUNING } from '../../../../adapters/vectors/embedded/index-tuning';
 import { compileFilter } from '../../../../adapters/vectors/embedded/metadata-filter';
+import { MetadataPostings } from '../../../../adapters/vectors/embedded/metadata-postings';
 import { TopK } from '../../../../adapters/vectors/embedded/top-k';
 import { VectorCollection } from '../../../../adapters/vectors/embedded/vector-collection';
 import { normalised } from '../../../../adapters/vectors/embedded/vector-math';
@@ -49,6 +51,36 @@ describe('VectorCollection', () => {
       ['d', 'd', 'content d'],
       ['b', 'b', 'content b'],
     ]);
+  });
+
+  it('When removed slots are reused with a graph in place, Then the graph forgets the old vectors and finds the new ones', () => {
+    const tuning = { ...DEFAULT_INDEX_TUNING, bruteForceBelow: 1, exactScanBelow: 0 };
+    const collection = new VectorCollection(2, tuning);
+    const at = (angle: number): Float32Array => normalised([Math.cos(angle), Math.sin(angle)]);
+    for (let n = 0; n < 50; n++) collection.put(`v${n}`, at(n / 50), { even: n % 2 === 0 }, '');
+    expect(collection.hasGraph).toBe(true);
+
+    for (let n = 0; n < 50; n += 5) collection.remove(`v${n}`);
+    for (let n = 0; n < 10; n++) collection.put(`w${n}`, at(2 + n / 10), { even: true }, `w${n}`);
+
+    expect(collection.size).toBe(50);
+    expect(collection.image().slots.length).toBe(50);
+    expect(collection.search(at(0), 1)[0].id).toBe('v1');
+    expect(collection.search(at(2.03), 2).map((hit) => hit.id)).toEqual(['w0', 'w1']);
+    expect(collection.search(at(0), 3, { even: true }).map((hit) => hit.id)).toEqual(['v2', 'v4', 'v6']);
+  });
+
+  it('When a filter clause names few records, Then the postings hand back just those slots', () => {
+    const postings = new MetadataPostings();
+    postings.add(0, { kb: 'a', n: 1 });
+    postings.add(1, { kb: 'b', n: 1 });
+    postings.add(2, { kb: 'a', n: 2 });
+    postings.remove(0, { kb: 'a', n: 1 });
+
+    expect(postings.narrowest({ kb: 'a', n: [1, 2] }, 10)).toEqual([2]);
+    expect(postings.narrowest({ kb: ['a', 'b'] }, 10)?.sort()).toEqual([1, 2]);
+    expect(postings.narrowest({ kb: ['a', 'b'] }, 1)).toBeUndefined();
+    expect(postings.narrowest({ kb: 'none' }, 0)).toEqual([]);
   });
 
   it('When the index outgrows its first allocation, Then earlier vectors are kept intact', () => {

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Container } from 'inversify';
 import { AppConfig } from '../../../../adapters/config/app-config';
 import { ElasticsearchKnowledgeKeywordIndex } from '../../../../adapters/vectors/elasticsearch/elasticsearch-knowledge-keyword-index';
@@ -9,24 +12,28 @@ import { VECTOR_RECORD_REPOSITORY } from '../../../../core/ports/vector-record-r
 import { VECTOR_STORE, VectorStore } from '../../../../core/ports/vector-store.port';
 import { InMemoryVectorRecordRepository } from '../../../fixtures/in-memory-vector-record-repository';
 
-function configWith(vectors: AppConfig['vectors']): AppConfig {
-  return { vectors } as AppConfig;
+function configWith(vectors: AppConfig['vectors'], dataDir = join(tmpdir(), 'unused-vector-data')): AppConfig {
+  return { vectors, dataDir } as AppConfig;
 }
 
 describe('vectorsModule', () => {
-  it('When VECTOR_STORE=embedded, Then the store uses the bound repository and start-up loads it', async () => {
+  it('When VECTOR_STORE=embedded, Then the store uses the bound repository, start-up loads it and shutdown snapshots it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vectors-module-'));
     const repository = new InMemoryVectorRecordRepository();
     await repository.upsert('kb', [{ id: 'a', vector: [1, 0], metadata: {}, content: 'stored' }]);
     const container = new Container();
     container.bind(VECTOR_RECORD_REPOSITORY).toConstantValue(repository);
-    container.loadSync(vectorsModule(configWith({ kind: 'embedded', indexPrefix: 'p' })));
+    container.loadSync(vectorsModule(configWith({ kind: 'embedded', indexPrefix: 'p' }, dataDir)));
 
-    await startVectorStore(container);
+    const stop = await startVectorStore(container);
 
     const store = container.get(VECTOR_STORE);
     expect(store).toBeInstanceOf(EmbeddedVectorStore);
     expect(container.get(VECTOR_STORE)).toBe(store);
     expect((await container.get<VectorStore>(VECTOR_STORE).search('kb', { vector: [1, 0], k: 1 })).map((h) => h.content)).toEqual(['stored']);
+    await stop();
+    expect(existsSync(join(dataDir, 'vector-index', 'current'))).toBe(true);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('When VECTOR_STORE=elasticsearch, Then the store and the knowledge keyword index are the Elasticsearch adapters', () => {

@@ -32,7 +32,10 @@ export class ElasticsearchKnowledgeKeywordIndex implements KnowledgeKeywordIndex
     });
     try {
       const response = await this.client.search<VectorDocument>({
-        index: indexName(this.indexPrefix, KNOWLEDGE_COLLECTION),
+        // Every knowledge collection (one per embedding model): bases are told apart by the filter.
+        index: `${indexName(this.indexPrefix, KNOWLEDGE_COLLECTION)}*`,
+        ignore_unavailable: true,
+        allow_no_indices: true,
         size: k,
         _source: ['metadata', 'content'],
         query: { bool: { must: [{ match: { content: { query: terms.join(' '), operator: 'or' } } }], filter } },

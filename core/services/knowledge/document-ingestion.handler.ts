@@ -12,6 +12,7 @@ import { KNOWLEDGE_SOURCE_STORE, KnowledgeSourceStore } from '../../ports/knowle
 import { LOGGER, Logger } from '../../ports/logger.port';
 import { DomainError } from '../../shared/domain-error';
 import { JobHandler } from '../jobs/job-handler';
+import { EmbeddingSpace } from './embedding-space.service';
 import { DocumentText, KnowledgeIndexer } from './knowledge-indexer.service';
 import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
 
@@ -38,6 +39,7 @@ export class DocumentIngestionHandler implements JobHandler {
     @inject(DOCUMENT_TEXT_EXTRACTOR) private readonly extractor: DocumentTextExtractor,
     @inject(HTTP_EGRESS) private readonly egress: HttpEgress,
     @inject(KnowledgeIndexer) private readonly indexer: KnowledgeIndexer,
+    @inject(EmbeddingSpace) private readonly space: EmbeddingSpace,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(KNOWLEDGE_SETTINGS) private readonly settings: KnowledgeSettings,
     @inject(LOGGER) private readonly logger: Logger,
@@ -56,7 +58,7 @@ export class DocumentIngestionHandler implements JobHandler {
       await this.sources.remove(document.id);
     } catch (error) {
       if (isTransient(error) && job.attempt < this.settings.ingestAttempts) throw error;
-      await this.fail(document, error);
+      await this.fail(document, this.space.collectionOf(base), error);
     }
   }
 
@@ -77,10 +79,10 @@ export class DocumentIngestionHandler implements JobHandler {
     return { text: extracted.text, contentType: extracted.contentType };
   }
 
-  private async fail(document: KnowledgeDocument, error: unknown): Promise<void> {
+  private async fail(document: KnowledgeDocument, collection: string, error: unknown): Promise<void> {
     const reason = reasonOf(error);
     this.logger.warn({ documentId: document.id, reason, err: error }, 'knowledge document ingestion failed');
-    await this.indexer.unindex(document.id);
+    await this.indexer.unindex(collection, document.id);
     await this.documents.update({ ...document, status: 'failed', failureReason: reason, chunkCount: 0, updatedAt: this.clock.now() });
     await this.sources.remove(document.id);
   }

@@ -5,6 +5,7 @@ import { CLOCK, Clock } from '../../ports/clock.port';
 import { EMBEDDING_PROVIDER, EmbeddingProvider, embeddingModelOf } from '../../ports/embedding-provider.port';
 import { KNOWLEDGE_BASE_REPOSITORY, KnowledgeBaseRepository } from '../../ports/knowledge-base-repository.port';
 import { KNOWLEDGE_DOCUMENT_REPOSITORY, KnowledgeDocumentRepository } from '../../ports/knowledge-document-repository.port';
+import { knowledgeCollection, LEGACY_EMBEDDING_MODEL } from './knowledge-vectors';
 
 /**
  * Keeps one vector space per base: a base records the embedding model of its first indexed
@@ -25,20 +26,37 @@ export class EmbeddingSpace {
     return embeddingModelOf(this.embeddings);
   }
 
-  /** Before writing vectors into the base: adopts the current model when the base is empty. */
-  async claimFor(base: KnowledgeBase): Promise<void> {
-    if (base.embeddingModel === this.current) return;
+  /**
+   * Before writing vectors into the base: adopts the current model when the base is empty (or
+   * new); the model whose collection the vectors go to.
+   */
+  async claimFor(base: KnowledgeBase): Promise<string> {
+    if (this.compatible(base.embeddingModel) && base.embeddingModel !== '') return base.embeddingModel;
     if (base.embeddingModel !== '' && (await this.holdsDocuments(base))) {
       throw new KnowledgeBaseEmbeddingMismatchError(base.embeddingModel, this.current);
     }
     if (!(await this.bases.setEmbeddingModel(base.id, this.current, this.clock.now()))) throw new KnowledgeBaseNotFoundError(base.id);
+    return this.current;
   }
 
-  /** Before searching the base: its vectors must come from the current model. */
+  /** Before searching the base's vectors: they must come from the current model. */
   checkSearchable(base: KnowledgeBase): void {
-    if (base.embeddingModel !== '' && base.embeddingModel !== this.current) {
-      throw new KnowledgeBaseEmbeddingMismatchError(base.embeddingModel, this.current);
-    }
+    if (!this.compatible(base.embeddingModel)) throw new KnowledgeBaseEmbeddingMismatchError(base.embeddingModel, this.current);
+  }
+
+  /** The collection holding the base's vectors. */
+  collectionOf(base: KnowledgeBase): string {
+    return knowledgeCollection(base.embeddingModel === '' ? this.current : base.embeddingModel);
+  }
+
+  /** The collections a search over several bases reads: the current model's and the legacy one. */
+  searchableCollections(): string[] {
+    return [knowledgeCollection(this.current), knowledgeCollection(LEGACY_EMBEDDING_MODEL)];
+  }
+
+  /** '' (nothing indexed yet), the current model, or legacy (indexed before models were recorded: assumed current). */
+  private compatible(model: string): boolean {
+    return model === '' || model === this.current || model === LEGACY_EMBEDDING_MODEL;
   }
 
   private async holdsDocuments(base: KnowledgeBase): Promise<boolean> {

@@ -16,7 +16,7 @@ import { EmbeddingSpace } from './embedding-space.service';
 import { KnowledgeBaseAccess } from './knowledge-base-access';
 import { checkedPage } from './checked-page';
 import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
-import { KNOWLEDGE_COLLECTION, KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
+import { KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
 
 /** Creates, lists, shows and deletes knowledge bases. */
 @injectable()
@@ -78,7 +78,7 @@ export class KnowledgeBaseManager {
     const base = await this.access.permitted(actor, id, 'delete');
     await this.bases.delete(base.id);
     try {
-      await this.vectors.deleteWhere(KNOWLEDGE_COLLECTION, { [KNOWLEDGE_VECTOR_KEYS.knowledgeBase]: base.id });
+      await this.vectors.deleteWhere(this.space.collectionOf(base), { [KNOWLEDGE_VECTOR_KEYS.knowledgeBase]: base.id });
     } catch (error) {
       this.logger.warn({ knowledgeBaseId: base.id, err: error }, 'knowledge base vectors not removed');
     }

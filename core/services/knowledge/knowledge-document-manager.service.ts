@@ -10,9 +10,10 @@ import { UNIT_OF_WORK, UnitOfWork } from '../../ports/unit-of-work.port';
 import { VECTOR_STORE, VectorStore } from '../../ports/vector-store.port';
 import { Page, PageRequest } from '../../shared/pagination';
 import { AuditTrail } from '../audit/audit-trail.service';
+import { EmbeddingSpace } from './embedding-space.service';
 import { KnowledgeBaseAccess } from './knowledge-base-access';
 import { checkedPage } from './checked-page';
-import { KNOWLEDGE_COLLECTION, KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
+import { KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
 
 /** Lists, shows and deletes the documents of a base (DocumentIngestor adds them). */
 @injectable()
@@ -21,6 +22,7 @@ export class KnowledgeDocumentManager {
     @inject(KNOWLEDGE_BASE_REPOSITORY) private readonly bases: KnowledgeBaseRepository,
     @inject(KNOWLEDGE_DOCUMENT_REPOSITORY) private readonly documents: KnowledgeDocumentRepository,
     @inject(KnowledgeBaseAccess) private readonly access: KnowledgeBaseAccess,
+    @inject(EmbeddingSpace) private readonly space: EmbeddingSpace,
     @inject(VECTOR_STORE) private readonly vectors: VectorStore,
     @inject(UNIT_OF_WORK) private readonly unitOfWork: UnitOfWork,
     @inject(CLOCK) private readonly clock: Clock,
@@ -48,7 +50,7 @@ export class KnowledgeDocumentManager {
       await this.bases.touch(base.id, this.clock.now());
     });
     try {
-      await this.vectors.deleteWhere(KNOWLEDGE_COLLECTION, { [KNOWLEDGE_VECTOR_KEYS.document]: document.id });
+      await this.vectors.deleteWhere(this.space.collectionOf(base), { [KNOWLEDGE_VECTOR_KEYS.document]: document.id });
     } catch (error) {
       this.logger.warn({ documentId: document.id, err: error }, 'knowledge document vectors not removed');
     }

@@ -18,7 +18,7 @@ import { VECTOR_STORE, VectorStore } from '../../ports/vector-store.port';
 import { embedInBatches } from './embed-in-batches';
 import { EmbeddingSpace } from './embedding-space.service';
 import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
-import { chunkVectorRecord, KNOWLEDGE_COLLECTION, KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
+import { chunkVectorRecord, KNOWLEDGE_VECTOR_KEYS, knowledgeCollection } from './knowledge-vectors';
 import { chunkTextWithOffsets } from './text-chunker';
 import { normalisedLineEndings } from './text-units';
 
@@ -57,7 +57,7 @@ export class KnowledgeIndexer {
     const text = normalisedLineEndings(source.text);
     if (text.trim() === '') throw new KnowledgeSourceUnreadableError('The document contains no text');
     if (text.length > this.settings.maxDocumentChars) throw new KnowledgeDocumentTooLargeError(this.settings.maxDocumentChars);
-    await this.space.claimFor(base);
+    const collection = knowledgeCollection(await this.space.claimFor(base));
     const chunks: KnowledgeChunk[] = chunkTextWithOffsets(text, base.chunking).map((chunk, index) => ({
       documentId: document.id,
       knowledgeBaseId: base.id,
@@ -88,22 +88,22 @@ export class KnowledgeIndexer {
     });
     try {
       await this.vectors.upsert(
-        KNOWLEDGE_COLLECTION,
+        collection,
         chunks.map((chunk, i) => chunkVectorRecord(chunk, document.ownerId, vectors[i])),
       );
       const ready: KnowledgeDocument = { ...stored, status: 'ready', updatedAt: this.clock.now() };
       if (!(await this.documents.update(ready))) throw new KnowledgeDocumentNotFoundError(document.id);
       return ready;
     } catch (error) {
-      await this.unindex(document.id);
+      await this.unindex(collection, document.id);
       throw error;
     }
   }
 
-  /** Removes the document's vectors and chunks, keeping its record; logged, never thrown. */
-  async unindex(documentId: string): Promise<void> {
+  /** Removes the document's vectors (from `collection`) and chunks, keeping its record; logged, never thrown. */
+  async unindex(collection: string, documentId: string): Promise<void> {
     try {
-      await this.vectors.deleteWhere(KNOWLEDGE_COLLECTION, { [KNOWLEDGE_VECTOR_KEYS.document]: documentId });
+      await this.vectors.deleteWhere(collection, { [KNOWLEDGE_VECTOR_KEYS.document]: documentId });
       await this.documents.replaceChunks(documentId, []);
     } catch (error) {
       this.logger.error({ documentId, err: error }, 'passages of a failed knowledge document left behind; it is never served');

@@ -15,7 +15,7 @@ import { FieldIssue } from '../../shared/domain-error';
 import { EmbeddingSpace } from './embedding-space.service';
 import { KnowledgeBaseAccess } from './knowledge-base-access';
 import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
-import { KNOWLEDGE_COLLECTION, KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
+import { KNOWLEDGE_VECTOR_KEYS } from './knowledge-vectors';
 import { fusedScore, mergedCandidates, SearchCandidate } from './search-candidates';
 import { contentTerms, termCoverage } from './term-coverage';
 
@@ -24,6 +24,8 @@ const MAX_QUERY_CHARS = 10_000;
 const OVERFETCH = 10;
 
 interface Scope {
+  /** The vector collections the bases' vectors are in. */
+  collections: string[];
   /** Undefined: every base (an admin's whole platform). */
   bases: string[] | undefined;
   /** Undefined: any document of those bases. */
@@ -98,23 +100,33 @@ export class KnowledgeSearcher {
     const filter: Record<string, VectorMetadataValue[]> = {};
     if (scope.bases) filter[KNOWLEDGE_VECTOR_KEYS.knowledgeBase] = scope.bases;
     if (scope.documents) filter[KNOWLEDGE_VECTOR_KEYS.document] = scope.documents;
-    return this.vectors.search(KNOWLEDGE_COLLECTION, { vector, k, filter: Object.keys(filter).length ? filter : undefined });
+    const lists = await Promise.all(
+      scope.collections.map((collection) => this.vectors.search(collection, { vector, k, filter: Object.keys(filter).length ? filter : undefined })),
+    );
+    return lists.length === 1
+      ? lists[0]
+      : lists
+          .flat()
+          .sort((a, b) => b.score - a.score)
+          .slice(0, k);
   }
 
   /** One base (checked), or every visible one; then the documents a metadata filter selects. */
   private async scopeOf(actor: Actor, request: KnowledgeSearchRequest): Promise<Scope> {
     let bases: string[] | undefined;
+    let collections = this.space.searchableCollections();
     if (request.knowledgeBaseId !== undefined) {
       const base = await this.access.readable(actor, request.knowledgeBaseId);
       if ((request.mode ?? 'hybrid') !== 'keyword') this.space.checkSearchable(base);
       bases = [base.id];
+      collections = [this.space.collectionOf(base)];
     } else {
       const visibility = visibilityFor(actor);
       bases = visibility.kind === 'all' ? undefined : await this.bases.visibleIds(visibility);
     }
     const filter = request.filter ?? {};
     const documents = Object.keys(filter).length > 0 ? await this.documents.readyIdsWithMetadata(bases, filter) : undefined;
-    return { bases, documents };
+    return { collections, bases, documents };
   }
 
   private async readyDocuments(ids: string[], allowed: string[] | undefined): Promise<Map<string, KnowledgeDocument>> {

@@ -7,11 +7,14 @@ import { KNOWLEDGE_KEYWORD_INDEX } from '../../../core/ports/knowledge-keyword-i
 import { UNIT_OF_WORK } from '../../../core/ports/unit-of-work.port';
 import { USER_REPOSITORY } from '../../../core/ports/user-repository.port';
 import { VectorStore } from '../../../core/ports/vector-store.port';
-import { KNOWLEDGE_COLLECTION } from '../../../core/services/knowledge/knowledge-vectors';
+import { knowledgeCollection } from '../../../core/services/knowledge/knowledge-vectors';
+
 import { CHINESE_PAGES, HANDBOOK, HANDBOOK_SECTIONS, SUPPORT_PAGE } from '../../fixtures/knowledge/sample-corpus';
 import { createKnowledgeTestBed, KnowledgeTestBed } from '../../fixtures/knowledge/knowledge-test-bed';
 import { createTestStorage, TestStorage } from '../../support/test-database';
 import { aUser } from '../../fixtures/users/user.mother';
+
+const KNOWLEDGE_COLLECTION = knowledgeCollection('hashing:384');
 
 /** A vector store for the suite, over the test's storage. */
 export interface KnowledgeVectorsSubject {

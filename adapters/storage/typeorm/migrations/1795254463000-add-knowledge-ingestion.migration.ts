@@ -5,7 +5,8 @@ import { portable } from './portable-columns';
  * Knowledge ingestion as a job: documents carry their source and why they failed, chunks their
  * offsets in the document's text, bases their embedding model and chunking, and an uploaded
  * file waits for its job in `knowledge_document_sources`, cut in parts that fit a BLOB on
- * every dialect. Documents that were `indexing` are now `processing`.
+ * every dialect. Documents that were `indexing` are now `processing`; bases that held documents
+ * are marked `legacy`, so their vectors are still found in the original collection.
  */
 export class AddKnowledgeIngestion1795254463000 implements MigrationInterface {
   readonly name = 'AddKnowledgeIngestion1795254463000';
@@ -22,6 +23,8 @@ export class AddKnowledgeIngestion1795254463000 implements MigrationInterface {
       new TableColumn(portable.varchar('failure_reason', 1000, { default: "''" })),
     ]);
     await queryRunner.query(`UPDATE knowledge_documents SET status = 'processing' WHERE status = 'indexing'`);
+    // Their vectors are in the original collection, made by a model nobody recorded (see LEGACY_EMBEDDING_MODEL).
+    await queryRunner.query(`UPDATE knowledge_bases SET embedding_model = 'legacy' WHERE id IN (SELECT knowledge_base_id FROM knowledge_documents)`);
     await queryRunner.addColumns('knowledge_chunks', [
       new TableColumn({ name: 'start_offset', type: 'integer', default: 0 }),
       new TableColumn({ name: 'end_offset', type: 'integer', default: 0 }),

@@ -3,10 +3,13 @@ import { EmbeddedVectorStore } from '../../../../adapters/vectors/embedded/embed
 import { Actor } from '../../../../core/domain/auth/actor';
 import { EmbeddingProvider } from '../../../../core/ports/embedding-provider.port';
 import { DEFAULT_KNOWLEDGE_SETTINGS } from '../../../../core/services/knowledge/knowledge-settings';
-import { KNOWLEDGE_COLLECTION } from '../../../../core/services/knowledge/knowledge-vectors';
+import { knowledgeCollection } from '../../../../core/services/knowledge/knowledge-vectors';
+
 import { InMemoryVectorRecordRepository } from '../../../fixtures/in-memory-vector-record-repository';
 import { InMemoryKnowledgeStorage } from '../../../fixtures/knowledge/in-memory-knowledge-storage';
 import { createKnowledgeTestBed, KnowledgeTestBed } from '../../../fixtures/knowledge/knowledge-test-bed';
+
+const KNOWLEDGE_COLLECTION = knowledgeCollection('hashing:384');
 
 const alice: Actor = { userId: 'alice', role: 'user' };
 const bob: Actor = { userId: 'bob', role: 'user' };

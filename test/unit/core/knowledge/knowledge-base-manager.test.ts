@@ -1,11 +1,14 @@
 import { Actor } from '../../../../core/domain/auth/actor';
 import { KnowledgeBaseForbiddenError, KnowledgeBaseNotFoundError } from '../../../../core/domain/knowledge/knowledge.errors';
 import { ValidationError } from '../../../../core/shared/common.errors';
-import { KNOWLEDGE_COLLECTION } from '../../../../core/services/knowledge/knowledge-vectors';
+import { knowledgeCollection } from '../../../../core/services/knowledge/knowledge-vectors';
+
 import { EmbeddedVectorStore } from '../../../../adapters/vectors/embedded/embedded-vector-store';
 import { InMemoryVectorRecordRepository } from '../../../fixtures/in-memory-vector-record-repository';
 import { InMemoryKnowledgeStorage } from '../../../fixtures/knowledge/in-memory-knowledge-storage';
 import { createKnowledgeTestBed, KnowledgeTestBed } from '../../../fixtures/knowledge/knowledge-test-bed';
+
+const KNOWLEDGE_COLLECTION = knowledgeCollection('hashing:384');
 
 const alice: Actor = { userId: 'alice', role: 'user' };
 const bob: Actor = { userId: 'bob', role: 'user' };

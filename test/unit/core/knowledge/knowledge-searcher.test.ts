@@ -1,7 +1,10 @@
 import { Actor } from '../../../../core/domain/auth/actor';
-import { KNOWLEDGE_COLLECTION } from '../../../../core/services/knowledge/knowledge-vectors';
+import { knowledgeCollection } from '../../../../core/services/knowledge/knowledge-vectors';
+
 import { InMemoryKnowledgeStorage } from '../../../fixtures/knowledge/in-memory-knowledge-storage';
 import { createKnowledgeTestBed, KnowledgeTestBed } from '../../../fixtures/knowledge/knowledge-test-bed';
+
+const KNOWLEDGE_COLLECTION = knowledgeCollection('hashing:384');
 
 const alice: Actor = { userId: 'alice', role: 'user' };
 const bob: Actor = { userId: 'bob', role: 'user' };
@@ -33,10 +36,11 @@ describe('KnowledgeSearcher', () => {
     const search = jest.spyOn(bed.vectors, 'search');
     const hits = await bed.searcher.search(alice, { query: 'tomatoes' });
 
-    expect(search).toHaveBeenCalledTimes(1);
-    const [collection, query] = search.mock.calls[0];
-    expect(collection).toBe(KNOWLEDGE_COLLECTION);
-    expect((query.filter?.knowledge_base_id as string[]).sort()).toEqual([ids.alicePrivate, ids.bobPublic].sort());
+    // The current model's collection and the one of bases indexed before models were recorded.
+    expect(search.mock.calls.map(([collection]) => collection)).toEqual([KNOWLEDGE_COLLECTION, 'knowledge']);
+    for (const [, query] of search.mock.calls) {
+      expect((query.filter?.knowledge_base_id as string[]).sort()).toEqual([ids.alicePrivate, ids.bobPublic].sort());
+    }
     expect(hits.map((hit) => hit.title).sort()).toEqual(['garden.txt', 'recipes.txt']);
     expect(hits.every((hit) => hit.knowledgeBaseId !== ids.bobPrivate)).toBe(true);
   });

@@ -53,6 +53,8 @@ export class DocumentIngestionHandler implements JobHandler {
     if (!base) return;
     const document: KnowledgeDocument = { ...found, status: 'processing', updatedAt: this.clock.now() };
     if (!(await this.documents.update(document))) return;
+    // A delivery that finds the document `processing` follows one that died mid-way: what it left goes first.
+    if (found.status === 'processing') await this.indexer.unindex(this.space.collectionOf(base), document.id);
     try {
       await this.indexer.index(base, document, await this.sourceText(document));
       await this.sources.remove(document.id);

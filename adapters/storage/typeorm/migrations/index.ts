@@ -34,6 +34,7 @@ import { AddExecutionTargetVersion1795254452201 } from './1795254452201-add-exec
 import { CreateWebhookDeliveries1795254452300 } from './1795254452300-create-webhook-deliveries.migration';
 import { CreateNodeTemplates1795254452400 } from './1795254452400-create-node-templates.migration';
 import { IndexAgentOwnerStatus1795254452500 } from './1795254452500-index-agent-owner-status.migration';
+import { CreateExecutionNodeResults1795254462000 } from './1795254462000-create-execution-node-results.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -76,4 +77,5 @@ export const MIGRATIONS = [
   CreateWebhookDeliveries1795254452300,
   CreateNodeTemplates1795254452400,
   IndexAgentOwnerStatus1795254452500,
+  CreateExecutionNodeResults1795254462000,
 ];

@@ -1,15 +1,55 @@
-import { Between, EntityManager, FindOptionsWhere, LessThan, LessThanOrEqual, MoreThanOrEqual, Not } from 'typeorm';
+import { Between, EntityManager, FindOptionsSelect, FindOptionsWhere, In, LessThan, LessThanOrEqual, MoreThanOrEqual, Not } from 'typeorm';
 import { ExecutionChanges, ExecutionGuard, guardHolds } from '../../../../core/domain/execution/execution-guard';
 import { EXECUTION_STATUSES, Execution, ExecutionStatus } from '../../../../core/domain/execution/execution.entity';
 import { ExecutionNotFoundError } from '../../../../core/domain/execution/execution.errors';
+import { RecordedNode } from '../../../../core/domain/execution/recorded-node';
 import { ExecutionFilterQuery, ExecutionListQuery, ExecutionRepository, ExecutionStatistics } from '../../../../core/ports/execution-repository.port';
 import { offsetOf, Page } from '../../../../core/shared/pagination';
+import { ExecutionNodeResultOrmEntity } from '../entities/execution-node-result.orm-entity';
 import { ExecutionOrmEntity } from '../entities/execution.orm-entity';
 import { ManagerProvider } from '../manager-provider';
+import { affectedRows, columnName, insertRows, persistentValue } from '../raw-statements';
+import { NodeResultRow, runStateWith, runStateWithoutSettled, stepsOf, toNodeResultRow } from '../mappers/execution-node-result.mapper';
 import { ExecutionRow, toExecution, toExecutionRow } from '../mappers/execution.mapper';
 
 /** Rounds a conditional change retries when another write got in between its read and its update. */
 const MAX_ROUNDS = 10;
+
+/** Fields whose columns are computed from the stored record too (`payload` holds input, output and steps; the duration both times). */
+const READ_BEFORE_WRITE: ReadonlyArray<keyof ExecutionChanges> = ['output', 'steps', 'startedAt', 'finishedAt'];
+
+/** Stands for the stored record where a change needs nothing of it: only the changed fields' columns are taken. */
+const UNREAD: Execution = {
+  id: '',
+  ownerId: '',
+  targetType: 'workflow',
+  targetId: '',
+  targetVersion: 0,
+  mode: 'graph',
+  options: {},
+  trigger: 'api',
+  scheduleId: null,
+  parentExecutionId: null,
+  status: 'pending',
+  success: null,
+  input: null,
+  output: null,
+  steps: [],
+  tokenUsage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+  llmCalls: 0,
+  error: null,
+  attempt: 0,
+  lease: null,
+  createdAt: new Date(0),
+  startedAt: null,
+  finishedAt: null,
+};
+
+/** Node rows inserted per statement (SQLite caps the parameters of one statement). */
+const NODE_ROWS_PER_INSERT = 100;
+
+/** A listing shows steps, never resumes: the settled nodes (whole outputs) stay unread. */
+const STEPS_ONLY: FindOptionsSelect<ExecutionNodeResultOrmEntity> = { executionId: true, seq: true, nodeId: true, step: true };
 
 /** The columns each changeable field lives in, so a change writes only those (a heartbeat never rewrites the steps). */
 const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof ExecutionRow>> = {
@@ -25,6 +65,7 @@ const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof Exec
   lease: ['leaseOwner', 'leaseExpiresMs'],
   startedAt: ['startedAt', 'durationMs'],
   finishedAt: ['finishedAt', 'durationMs'],
+  recordedNodes: [],
 };
 
 export class TypeOrmExecutionRepository implements ExecutionRepository {
@@ -33,8 +74,8 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
   constructor(private readonly managers: ManagerProvider) {}
 
   async findById(id: string): Promise<Execution | undefined> {
-    const row = await this.managers.use((manager) => manager.findOneBy(ExecutionOrmEntity, { id }));
-    return row ? toExecution(row) : undefined;
+    const [execution] = await this.managers.use(async (manager) => withNodes(manager, await manager.findBy(ExecutionOrmEntity, { id }), true));
+    return execution;
   }
 
   async create(execution: Execution): Promise<void> {
@@ -50,24 +91,68 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
   }
 
   async transition(id: string, guard: ExecutionGuard, changes: ExecutionChanges): Promise<boolean> {
+    const fields = Object.keys(changes) as Array<keyof ExecutionChanges>;
+    if (!fields.some((field) => READ_BEFORE_WRITE.includes(field))) return this.guardedUpdate(id, guard, changes);
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       // The run state is the largest column and neither the guard nor another column needs it: left unread.
       const row = await this.managers.use((manager) => manager.findOne(ExecutionOrmEntity, { where: { id }, select: this.columnsButRunState(manager) }));
       if (!row) return false;
       const current = toExecution({ ...row, runState: {} });
       if (!guardHolds(current, guard)) return false;
-      const next = toExecutionRow({ ...current, ...changes });
+      const { recordedNodes: nodes, ...fields } = changes;
+      const next = toExecutionRow({ ...current, ...fields, ...(nodes && { runState: runStateWithoutSettled(fields.runState) }) });
       const set: Partial<ExecutionRow> = {};
-      for (const field of Object.keys(changes) as Array<keyof ExecutionChanges>) {
+      for (const field of Object.keys(fields) as Array<keyof ExecutionChanges>) {
         for (const column of COLUMNS[field]) Object.assign(set, { [column]: next[column] });
       }
       // One conditional UPDATE on the revision read: of racing writers exactly one matches.
-      const result = await this.managers.use((manager) =>
-        manager.update(ExecutionOrmEntity, { id, revision: row.revision }, { ...set, revision: row.revision + 1 }),
-      );
-      if ((result.affected ?? 0) > 0) return true;
+      const update = async (manager: EntityManager) =>
+        ((await manager.update(ExecutionOrmEntity, { id, revision: row.revision }, { ...set, revision: row.revision + 1 })).affected ?? 0) > 0;
+      const applied =
+        nodes && nodes.length > 0
+          ? await this.managers.transaction(async (manager) => (await update(manager)) && (await insertNodes(manager, id, next.attempt, nodes)))
+          : await this.managers.use(update);
+      if (applied) return true;
     }
     throw new Error(`Execution ${id} kept changing under a conditional update`);
+  }
+
+  /**
+   * A change whose columns need nothing of the stored record (a checkpoint storing nodes, a lease
+   * renewal): one UPDATE with the guard in its WHERE clause, atomic on its own, and no read.
+   */
+  private async guardedUpdate(id: string, guard: ExecutionGuard, changes: ExecutionChanges): Promise<boolean> {
+    if (guard.from.length === 0) return false;
+    const { recordedNodes: nodes, ...fields } = changes;
+    const next = toExecutionRow({ ...UNREAD, ...fields, ...(nodes && { runState: runStateWithoutSettled(fields.runState) }) });
+    const columns = (Object.keys(fields) as Array<keyof ExecutionChanges>).flatMap((field) => COLUMNS[field]);
+    const update = async (manager: EntityManager): Promise<boolean> => {
+      const column = (property: keyof ExecutionOrmEntity) => columnName(manager, ExecutionOrmEntity, property);
+      const set = [...columns.map((property) => `${column(property)} = ?`), `${column('revision')} = ${column('revision')} + 1`];
+      const conditions = [`${column('id')} = ?`, `${column('status')} IN (${guard.from.map(() => '?').join(', ')})`];
+      const parameters: unknown[] = [...columns.map((property) => persistentValue(manager, ExecutionOrmEntity, property, next[property])), id, ...guard.from];
+      if (guard.leaseOwner !== undefined) {
+        conditions.push(`${column('leaseOwner')} = ?`);
+        parameters.push(guard.leaseOwner);
+      }
+      if (guard.attempt !== undefined) {
+        conditions.push(`${column('attempt')} = ?`);
+        parameters.push(guard.attempt);
+      }
+      if (guard.leaseLiveAt) {
+        conditions.push(`${column('leaseOwner')} <> '' AND ${column('leaseExpiresMs')} > ?`);
+        parameters.push(guard.leaseLiveAt.getTime());
+      }
+      if (guard.leaseFreeAt) {
+        conditions.push(`(${column('leaseOwner')} = '' OR ${column('leaseExpiresMs')} <= ?)`);
+        parameters.push(guard.leaseFreeAt.getTime());
+      }
+      const table = manager.connection.driver.escape(manager.connection.getMetadata(ExecutionOrmEntity).tableName);
+      return (await affectedRows(manager, `UPDATE ${table} SET ${set.join(', ')} WHERE ${conditions.join(' AND ')}`, parameters)) > 0;
+    };
+    if (!nodes || nodes.length === 0) return this.managers.use(update);
+    const attempt = fields.attempt ?? guard.attempt ?? 0;
+    return this.managers.transaction(async (manager) => (await update(manager)) && (await insertNodes(manager, id, attempt, nodes)));
   }
 
   private columnsButRunState(manager: EntityManager): Array<keyof ExecutionOrmEntity> {
@@ -85,7 +170,8 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
     const [rows, total] = await this.managers.use((manager) =>
       manager.findAndCount(ExecutionOrmEntity, { where, order: { createdAt: 'DESC', id: 'DESC' }, skip: offsetOf(query), take: query.pageSize }),
     );
-    return { items: rows.map(toExecution), total, page: query.page, pageSize: query.pageSize };
+    const items = await this.managers.use((manager) => withNodes(manager, rows, false));
+    return { items, total, page: query.page, pageSize: query.pageSize };
   }
 
   async statistics(query: ExecutionFilterQuery): Promise<ExecutionStatistics> {
@@ -115,8 +201,39 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
         take: limit,
       }),
     );
-    return rows.map(toExecution);
+    return this.managers.use((manager) => withNodes(manager, rows, true));
   }
+}
+
+/** The records, their steps (and with `settled`, their run states' settled nodes) read from their node rows where they have any. */
+async function withNodes(manager: EntityManager, rows: ExecutionOrmEntity[], settled: boolean): Promise<Execution[]> {
+  if (rows.length === 0) return [];
+  const nodeRows: NodeResultRow[] = await manager.find(ExecutionNodeResultOrmEntity, {
+    where: { executionId: In(rows.map((row) => row.id)) },
+    order: { executionId: 'ASC', seq: 'ASC' },
+    ...(settled ? {} : { select: STEPS_ONLY }),
+  });
+  const byExecution = new Map<string, NodeResultRow[]>();
+  for (const nodeRow of nodeRows) {
+    const list = byExecution.get(nodeRow.executionId);
+    if (list) list.push(nodeRow);
+    else byExecution.set(nodeRow.executionId, [nodeRow]);
+  }
+  return rows.map((row) => {
+    const execution = toExecution(row);
+    const nodes = byExecution.get(row.id);
+    if (!nodes) return execution;
+    return { ...execution, steps: stepsOf(nodes), ...(settled ? { runState: runStateWith(row.runState, nodes) } : {}) };
+  });
+}
+
+/** Stores the nodes not stored yet (a node already stored keeps its row); always true, for `&&`. */
+async function insertNodes(manager: EntityManager, executionId: string, attempt: number, nodes: ReadonlyArray<RecordedNode>): Promise<true> {
+  for (let from = 0; from < nodes.length; from += NODE_ROWS_PER_INSERT) {
+    const values = nodes.slice(from, from + NODE_ROWS_PER_INSERT).map((node) => toNodeResultRow(executionId, attempt, node));
+    await insertRows(manager, ExecutionNodeResultOrmEntity, values, true);
+  }
+  return true;
 }
 
 function whereOf(query: ExecutionFilterQuery): FindOptionsWhere<ExecutionOrmEntity> {

@@ -5,7 +5,7 @@ import { ExecutionNodeResultOrmEntity } from '../entities/execution-node-result.
 type Wrapped = { value: JsonValue };
 
 /** The rows read back for a record: `settled` may be left unread where only the steps matter (listings). */
-export type NodeResultRow = Pick<ExecutionNodeResultOrmEntity, 'executionId' | 'seq' | 'nodeId' | 'step'> & { settled?: object };
+export type NodeResultRow = Pick<ExecutionNodeResultOrmEntity, 'executionId' | 'nodeId' | 'step'> & { settled?: object };
 
 export function toNodeResultRow(executionId: string, attempt: number, node: RecordedNode): Omit<ExecutionNodeResultOrmEntity, 'execution'> {
   return {

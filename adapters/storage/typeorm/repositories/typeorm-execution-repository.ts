@@ -1,4 +1,4 @@
-import { Between, EntityManager, FindOptionsSelect, FindOptionsWhere, In, LessThan, LessThanOrEqual, MoreThanOrEqual, Not } from 'typeorm';
+import { Between, EntityManager, FindOptionsWhere, LessThan, LessThanOrEqual, MoreThanOrEqual, Not } from 'typeorm';
 import { ExecutionChanges, ExecutionGuard, guardHolds } from '../../../../core/domain/execution/execution-guard';
 import { EXECUTION_STATUSES, Execution, ExecutionStatus } from '../../../../core/domain/execution/execution.entity';
 import { ExecutionNotFoundError } from '../../../../core/domain/execution/execution.errors';
@@ -47,9 +47,6 @@ const UNREAD: Execution = {
 
 /** Node rows inserted per statement (SQLite caps the parameters of one statement). */
 const NODE_ROWS_PER_INSERT = 100;
-
-/** A listing shows steps, never resumes: the settled nodes (whole outputs) stay unread. */
-const STEPS_ONLY: FindOptionsSelect<ExecutionNodeResultOrmEntity> = { executionId: true, seq: true, nodeId: true, step: true };
 
 /** The columns each changeable field lives in, so a change writes only those (a heartbeat never rewrites the steps). */
 const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof ExecutionRow>> = {
@@ -205,16 +202,19 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
   }
 }
 
-/** The records, their steps (and with `settled`, their run states' settled nodes) read from their node rows where they have any. */
+/**
+ * The records, their steps (and with `settled`, their run states' settled nodes) read from their
+ * node rows where they have any. A raw query: it runs at every read of a record, and TypeORM's find
+ * costs several times the query itself.
+ */
 async function withNodes(manager: EntityManager, rows: ExecutionOrmEntity[], settled: boolean): Promise<Execution[]> {
   if (rows.length === 0) return [];
-  const nodeRows: NodeResultRow[] = await manager.find(ExecutionNodeResultOrmEntity, {
-    where: { executionId: In(rows.map((row) => row.id)) },
-    order: { executionId: 'ASC', seq: 'ASC' },
-    ...(settled ? {} : { select: STEPS_ONLY }),
-  });
   const byExecution = new Map<string, NodeResultRow[]>();
-  for (const nodeRow of nodeRows) {
+  for (const nodeRow of await nodeRowsOf(
+    manager,
+    rows.map((row) => row.id),
+    settled,
+  )) {
     const list = byExecution.get(nodeRow.executionId);
     if (list) list.push(nodeRow);
     else byExecution.set(nodeRow.executionId, [nodeRow]);
@@ -225,6 +225,23 @@ async function withNodes(manager: EntityManager, rows: ExecutionOrmEntity[], set
     if (!nodes) return execution;
     return { ...execution, steps: stepsOf(nodes), ...(settled ? { runState: runStateWith(row.runState, nodes) } : {}) };
   });
+}
+
+type RawNodeRow = { execution_id: string; node_id: string; step: string | object; settled?: string | object };
+
+async function nodeRowsOf(manager: EntityManager, executionIds: string[], settled: boolean): Promise<NodeResultRow[]> {
+  const escape = (name: string) => manager.connection.driver.escape(name);
+  const columns = ['execution_id', 'seq', 'node_id', 'step', ...(settled ? ['settled'] : [])].map(escape).join(', ');
+  const sql = `SELECT ${columns} FROM ${escape('execution_node_results')} WHERE ${escape('execution_id')} IN (${executionIds.map(() => '?').join(', ')}) ORDER BY ${escape('execution_id')}, ${escape('seq')}`;
+  const raw = (await manager.query(sql, executionIds)) as RawNodeRow[];
+  // JSON comes back as text (SQLite, MariaDB) or parsed (MySQL's JSON type).
+  const parsed = (value: string | object): object => (typeof value === 'string' ? (JSON.parse(value) as object) : value);
+  return raw.map((row) => ({
+    executionId: row.execution_id,
+    nodeId: row.node_id,
+    step: parsed(row.step),
+    ...(row.settled === undefined ? {} : { settled: parsed(row.settled) }),
+  }));
 }
 
 /** Stores the nodes not stored yet (a node already stored keeps its row); always true, for `&&`. */

@@ -31,7 +31,11 @@ export function stepsOf(rows: ReadonlyArray<NodeResultRow>): JsonValue[] {
 export function runStateWith(stored: object, rows: ReadonlyArray<NodeResultRow>): JsonValue {
   const state = stored as JsonObject;
   const settled: JsonObject = { ...(isObject(state.settled) ? state.settled : {}) };
-  for (const row of rows) if (row.settled) settled[row.nodeId] = (row.settled as Wrapped).value;
+  for (const row of rows) {
+    const value = row.settled && (row.settled as Wrapped).value;
+    // A row always holds its node's settled entry; one without (never written so) leaves the node to run again.
+    if (isObject(value)) settled[row.nodeId] = value;
+  }
   return { ...state, settled };
 }
 

@@ -61,7 +61,7 @@ export class GraphMode implements ModeStrategy {
     let progress: RunProgress = { output: null, steps: resume?.steps ?? [], tokenUsage: earlier, state: stored, nodes: [] };
     let tooLarge = false;
     const stateSize = new RunStateSize(this.settings.maxRunStateChars);
-    // Steps whose nodes a checkpoint has handed over to be stored.
+    // Steps whose nodes a checkpoint has stored.
     let recorded = 0;
     const progressOf = (current: WorkflowProgress): RunProgress => ({
       output: null,
@@ -73,8 +73,10 @@ export class GraphMode implements ModeStrategy {
     const onCheckpoint = async (current: WorkflowProgress): Promise<boolean> => {
       if (stateSize.exceeded(current)) return !(tooLarge = true);
       progress = progressOf(current);
-      recorded = progress.steps.length;
-      return run.checkpoint(progress);
+      const goesOn = await run.checkpoint(progress);
+      // A refused checkpoint may not have been stored (cancelled, taken over): its nodes go with the next store too.
+      if (goesOn) recorded = progress.steps.length;
+      return goesOn;
     };
     const trace = { executionId: execution.id, ...(target.type === 'agent' ? { agentId: target.agent.id } : {}) };
     const result = await this.engine.run(run.actor, graph, execution.input, {

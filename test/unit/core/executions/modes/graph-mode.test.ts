@@ -1,6 +1,8 @@
 import { agentGraph, agentNode, chainGraph } from '../../../../fixtures/executions/agent-graphs';
 import { ModeHarness, OWNER, ownAgent } from '../../../../fixtures/executions/mode-harness';
 import { RespondingLlmProvider } from '../../../../fixtures/llm/responding-llm-provider';
+import { RunControl } from '../../../../../core/services/executions/run-control';
+import { eventually } from '../../../../support/eventually';
 import { aWorkflow, linearGraph, node } from '../../../../fixtures/workflows/workflow.mother';
 
 const stepIds = (steps: unknown[]) => steps.map((step) => [(step as { node_id: string }).node_id, (step as { status: string }).status]);
@@ -147,6 +149,26 @@ describe('Mode graph: run state and parking', () => {
     expect(recorded(outcome.nodes)).toEqual([[3, 'end', 'end']]);
     // The step keeps a bounded copy; the node keeps the whole output, for a resumed run.
     expect(harness.checkpoints[1].nodes?.[0].settled).toMatchObject({ status: 'completed', output: whole, seq: 1 });
+  });
+
+  it('When the run is cancelled while a node runs, Then the refused checkpoint after it leaves that node to the outcome with the skipped ones', async () => {
+    const model = new RespondingLlmProvider();
+    model.hold(0);
+    const harness = new ModeHarness(model);
+    const control = new RunControl();
+    const graph = linearGraph(node('ask', 'llm', { prompt: '{{input}}' }), node('after', 'template', { template: 'x' }));
+    const running = harness.run(aWorkflow({ ownerId: OWNER.userId, graph }), { mode: 'graph', input: 'q' }, { control, checkpoint: (_, c) => !c.reason });
+    await eventually(async () => (model.requests.length === 1 ? true : undefined));
+    control.stop('cancelled');
+    const outcome = await running;
+
+    expect(harness.checkpoints.map((progress) => progress.nodes?.map((n) => n.nodeId))).toEqual([['start'], ['ask']]);
+    // The checkpoint after `ask` was refused, so nothing says it was stored: the outcome hands it over again.
+    expect(outcome.nodes?.map((n) => [n.nodeId, (n.step as { status: string }).status])).toEqual([
+      ['ask', 'failed'],
+      ['after', 'skipped'],
+      ['end', 'skipped'],
+    ]);
   });
 
   it('When a stored run resumes, Then its first checkpoint hands over the nodes it resumed from too (a store keeps those it has), later ones only new nodes', async () => {

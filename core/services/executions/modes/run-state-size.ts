@@ -3,8 +3,8 @@ import { WorkflowProgress } from '../../workflows/workflow-engine.service';
 /**
  * The length of a run state's JSON, kept up as the run goes: each settled node (whose entry never
  * changes once settled) is measured once, when its step appears, and only the small rest (loop
- * progress, the parked node) is measured again at each checkpoint. Matches
- * `JSON.stringify(state).length` to within a few characters.
+ * progress, the parked node) is measured again at each checkpoint. Equals
+ * `JSON.stringify(state).length` when the steps name each settled node once, as a workflow run's steps do.
  */
 export class RunStateSize {
   private settledChars = 0;
@@ -22,6 +22,8 @@ export class RunStateSize {
       // `"id":{…},`
       this.settledChars += JSON.stringify(nodeId).length + 2 + (JSON.stringify(state.settled[nodeId]) ?? '').length;
     }
-    return this.settledChars + JSON.stringify({ ...state, settled: {} }).length;
+    // Entries are separated by commas: one fewer than counted.
+    const separators = this.measuredSteps > 0 ? -1 : 0;
+    return this.settledChars + separators + JSON.stringify({ ...state, settled: {} }).length;
   }
 }

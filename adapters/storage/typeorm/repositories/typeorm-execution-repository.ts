@@ -2,14 +2,13 @@ import { Between, EntityManager, FindOptionsWhere, LessThan, LessThanOrEqual, Mo
 import { ExecutionChanges, ExecutionGuard, guardHolds } from '../../../../core/domain/execution/execution-guard';
 import { EXECUTION_STATUSES, Execution, ExecutionStatus } from '../../../../core/domain/execution/execution.entity';
 import { ExecutionNotFoundError } from '../../../../core/domain/execution/execution.errors';
-import { RecordedNode } from '../../../../core/domain/execution/recorded-node';
 import { ExecutionFilterQuery, ExecutionListQuery, ExecutionRepository, ExecutionStatistics } from '../../../../core/ports/execution-repository.port';
 import { offsetOf, Page } from '../../../../core/shared/pagination';
-import { ExecutionNodeResultOrmEntity } from '../entities/execution-node-result.orm-entity';
 import { ExecutionOrmEntity } from '../entities/execution.orm-entity';
 import { ManagerProvider } from '../manager-provider';
-import { affectedRows, columnName, insertRows, persistentValue } from '../raw-statements';
-import { NodeResultRow, runStateWith, runStateWithoutSettled, stepsOf, toNodeResultRow } from '../mappers/execution-node-result.mapper';
+import { runStateWithoutSettled } from '../mappers/execution-node-result.mapper';
+import { insertNodes, withNodes } from '../executions/execution-node-rows';
+import { updateWhereGuardHolds } from '../executions/guarded-update';
 import { ExecutionRow, toExecution, toExecutionRow } from '../mappers/execution.mapper';
 
 /** Rounds a conditional change retries when another write got in between its read and its update. */
@@ -44,9 +43,6 @@ const UNREAD: Execution = {
   startedAt: null,
   finishedAt: null,
 };
-
-/** Node rows inserted per statement (SQLite caps the parameters of one statement). */
-const NODE_ROWS_PER_INSERT = 100;
 
 /** The columns each changeable field lives in, so a change writes only those (a heartbeat never rewrites the steps). */
 const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof ExecutionRow>> = {
@@ -122,31 +118,11 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
     if (guard.from.length === 0) return false;
     const { recordedNodes: nodes, ...fields } = changes;
     const next = toExecutionRow({ ...UNREAD, ...fields, ...(nodes && { runState: runStateWithoutSettled(fields.runState) }) });
-    const columns = (Object.keys(fields) as Array<keyof ExecutionChanges>).flatMap((field) => COLUMNS[field]);
-    const update = async (manager: EntityManager): Promise<boolean> => {
-      const column = (property: keyof ExecutionOrmEntity) => columnName(manager, ExecutionOrmEntity, property);
-      const set = [...columns.map((property) => `${column(property)} = ?`), `${column('revision')} = ${column('revision')} + 1`];
-      const conditions = [`${column('id')} = ?`, `${column('status')} IN (${guard.from.map(() => '?').join(', ')})`];
-      const parameters: unknown[] = [...columns.map((property) => persistentValue(manager, ExecutionOrmEntity, property, next[property])), id, ...guard.from];
-      if (guard.leaseOwner !== undefined) {
-        conditions.push(`${column('leaseOwner')} = ?`);
-        parameters.push(guard.leaseOwner);
-      }
-      if (guard.attempt !== undefined) {
-        conditions.push(`${column('attempt')} = ?`);
-        parameters.push(guard.attempt);
-      }
-      if (guard.leaseLiveAt) {
-        conditions.push(`${column('leaseOwner')} <> '' AND ${column('leaseExpiresMs')} > ?`);
-        parameters.push(guard.leaseLiveAt.getTime());
-      }
-      if (guard.leaseFreeAt) {
-        conditions.push(`(${column('leaseOwner')} = '' OR ${column('leaseExpiresMs')} <= ?)`);
-        parameters.push(guard.leaseFreeAt.getTime());
-      }
-      const table = manager.connection.driver.escape(manager.connection.getMetadata(ExecutionOrmEntity).tableName);
-      return (await affectedRows(manager, `UPDATE ${table} SET ${set.join(', ')} WHERE ${conditions.join(' AND ')}`, parameters)) > 0;
-    };
+    const set: Partial<ExecutionRow> = {};
+    for (const field of Object.keys(fields) as Array<keyof ExecutionChanges>) {
+      for (const column of COLUMNS[field]) Object.assign(set, { [column]: next[column] });
+    }
+    const update = (manager: EntityManager) => updateWhereGuardHolds(manager, id, guard, set);
     if (!nodes || nodes.length === 0) return this.managers.use(update);
     const attempt = fields.attempt ?? guard.attempt ?? 0;
     return this.managers.transaction(async (manager) => (await update(manager)) && (await insertNodes(manager, id, attempt, nodes)));
@@ -200,57 +176,6 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
     );
     return this.managers.use((manager) => withNodes(manager, rows, true));
   }
-}
-
-/**
- * The records, their steps (and with `settled`, their run states' settled nodes) read from their
- * node rows where they have any. A raw query: it runs at every read of a record, and TypeORM's find
- * costs several times the query itself.
- */
-async function withNodes(manager: EntityManager, rows: ExecutionOrmEntity[], settled: boolean): Promise<Execution[]> {
-  if (rows.length === 0) return [];
-  const byExecution = new Map<string, NodeResultRow[]>();
-  for (const nodeRow of await nodeRowsOf(
-    manager,
-    rows.map((row) => row.id),
-    settled,
-  )) {
-    const list = byExecution.get(nodeRow.executionId);
-    if (list) list.push(nodeRow);
-    else byExecution.set(nodeRow.executionId, [nodeRow]);
-  }
-  return rows.map((row) => {
-    const execution = toExecution(row);
-    const nodes = byExecution.get(row.id);
-    if (!nodes) return execution;
-    return { ...execution, steps: stepsOf(nodes), ...(settled ? { runState: runStateWith(row.runState, nodes) } : {}) };
-  });
-}
-
-type RawNodeRow = { execution_id: string; node_id: string; step: string | object; settled?: string | object };
-
-async function nodeRowsOf(manager: EntityManager, executionIds: string[], settled: boolean): Promise<NodeResultRow[]> {
-  const escape = (name: string) => manager.connection.driver.escape(name);
-  const columns = ['execution_id', 'seq', 'node_id', 'step', ...(settled ? ['settled'] : [])].map(escape).join(', ');
-  const sql = `SELECT ${columns} FROM ${escape('execution_node_results')} WHERE ${escape('execution_id')} IN (${executionIds.map(() => '?').join(', ')}) ORDER BY ${escape('execution_id')}, ${escape('seq')}`;
-  const raw = (await manager.query(sql, executionIds)) as RawNodeRow[];
-  // JSON comes back as text (SQLite, MariaDB) or parsed (MySQL's JSON type).
-  const parsed = (value: string | object): object => (typeof value === 'string' ? (JSON.parse(value) as object) : value);
-  return raw.map((row) => ({
-    executionId: row.execution_id,
-    nodeId: row.node_id,
-    step: parsed(row.step),
-    ...(row.settled === undefined ? {} : { settled: parsed(row.settled) }),
-  }));
-}
-
-/** Stores the nodes not stored yet (a node already stored keeps its row); always true, for `&&`. */
-async function insertNodes(manager: EntityManager, executionId: string, attempt: number, nodes: ReadonlyArray<RecordedNode>): Promise<true> {
-  for (let from = 0; from < nodes.length; from += NODE_ROWS_PER_INSERT) {
-    const values = nodes.slice(from, from + NODE_ROWS_PER_INSERT).map((node) => toNodeResultRow(executionId, attempt, node));
-    await insertRows(manager, ExecutionNodeResultOrmEntity, values, true);
-  }
-  return true;
 }
 
 function whereOf(query: ExecutionFilterQuery): FindOptionsWhere<ExecutionOrmEntity> {

@@ -1,4 +1,5 @@
 import { Execution, ExecutionStatus } from './execution.entity';
+import { RecordedNode } from './recorded-node';
 
 /**
  * The state a record must be in for a conditional change (compare-and-set) to apply: every
@@ -27,7 +28,15 @@ export type ExecutionChanges = Partial<
     Execution,
     'status' | 'success' | 'output' | 'steps' | 'runState' | 'tokenUsage' | 'llmCalls' | 'error' | 'attempt' | 'lease' | 'startedAt' | 'finishedAt'
   >
->;
+> & {
+  /**
+   * Workflow nodes settled since the last change, stored with it (atomically) one row each; a node
+   * already stored stays as it is, so a change written twice is harmless. Once a record has such
+   * nodes its `steps` are theirs, and its `runState` keeps only what they do not hold (the
+   * `settled` nodes are theirs too): the change then sets neither whole.
+   */
+  recordedNodes?: ReadonlyArray<RecordedNode>;
+};
 
 export function guardHolds(execution: Execution, guard: ExecutionGuard): boolean {
   const { lease } = execution;

@@ -64,7 +64,7 @@ export class LeasedExecution {
   /** Stores `progress`; true when the run goes on, false when it must stop here (see `control.reason`). */
   async checkpoint(progress: RunProgress): Promise<boolean> {
     const { executions } = this.tools;
-    const changes = this.progressChanges(progress);
+    const changes = this.checkpointChanges(progress);
     for (let race = 0; race < MAX_RACES; race += 1) {
       if (this.control.reason) return false;
       if (await executions.transition(this.execution.id, this.held(['running']), changes)) {
@@ -100,7 +100,7 @@ export class LeasedExecution {
    */
   async park(progress: RunProgress): Promise<boolean> {
     if (this.control.reason) return false;
-    const parked: ExecutionChanges = { ...this.progressChanges(progress), status: 'paused', lease: null };
+    const parked: ExecutionChanges = { ...this.checkpointChanges(progress), status: 'paused', lease: null };
     if (!(await this.write(['running', 'paused'], parked))) {
       const current = await this.tools.executions.findById(this.execution.id);
       this.control.stop(current?.status === 'cancelled' && this.holds(current) ? 'cancelled' : 'lost');
@@ -160,10 +160,19 @@ export class LeasedExecution {
     return current.lease?.owner === this.tools.owner && current.attempt === this.execution.attempt;
   }
 
+  /**
+   * A workflow's output comes at its end: before it, a checkpoint storing its nodes leaves the
+   * stored output (none) as it is, so the write needs nothing else of the record.
+   */
+  private checkpointChanges(progress: RunProgress): ExecutionChanges {
+    const { output, ...changes } = this.progressChanges(progress);
+    return progress.nodes !== undefined && progress.output === null ? changes : { output, ...changes };
+  }
+
   private progressChanges(progress: RunProgress): ExecutionChanges {
     return {
       output: clipJson(progress.output, RECORD_LIMITS.outputChars),
-      steps: progress.steps,
+      ...(progress.nodes === undefined ? { steps: progress.steps } : { recordedNodes: progress.nodes }),
       ...(progress.state === undefined ? {} : { runState: progress.state }),
       tokenUsage: progress.tokenUsage,
       llmCalls: this.execution.llmCalls + this.budget.calls - this.callsBefore,

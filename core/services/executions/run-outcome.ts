@@ -1,4 +1,5 @@
 import { ExecutionFailure } from '../../domain/execution/execution.entity';
+import { RecordedNode } from '../../domain/execution/recorded-node';
 import { TokenUsage, ZERO_USAGE } from '../../domain/llm/chat-message';
 import { JsonValue } from '../../shared/json';
 
@@ -11,6 +12,11 @@ export interface RunProgress {
   tokenUsage: TokenUsage;
   /** What the mode needs to continue exactly where it stopped (a workflow's GraphRunState); kept as stored when absent. */
   state?: JsonValue;
+  /**
+   * A workflow's nodes settled since the progress last stored: when given, they are stored one
+   * row each and `steps` (the same steps, all of them) is not rewritten whole.
+   */
+  nodes?: RecordedNode[];
 }
 
 /** How a mode's run ended. A run told to stop (see RunControl) ends unsuccessfully with what it has. */

@@ -54,6 +54,74 @@ export function describeExecutionRepositoryContract(name: string, makeHarness: (
       expect(await repository().findById(execution.id)).toEqual({ ...execution, status: 'paused', lease: null, runState, steps: [{ node_id: 'a' }] });
     });
 
+    it('When nodes are recorded by transitions, Then steps and settled nodes are read back from them and the run state column keeps only the rest', async () => {
+      const execution = anExecution({ status: 'running', attempt: 2, lease: { owner: 'worker-1', expiresAt: new Date('2031-02-03T04:05:06.789Z') } });
+      await repository().create(execution);
+      const settledA = { status: 'completed', output: { big: 'x'.repeat(70_000) }, branch: null, attempts: 1, error: null, seq: 0 };
+      const settledB = { status: 'completed', output: null, branch: 'yes', attempts: 1, error: null, seq: 1 };
+      const stepA = { node_id: 'a', status: 'completed', output: 'x…' };
+      const stepB = { node_id: 'b', status: 'completed', output: null };
+      const held = { from: ['running' as const], leaseOwner: 'worker-1', attempt: 2 };
+      const progress = { k: { round: 3 } };
+      const first = { version: 1, settled: { a: settledA }, progress, parked: null };
+      const nodeA = { seq: 0, nodeId: 'a', step: stepA, settled: settledA };
+      expect(await repository().transition(execution.id, held, { runState: first, recordedNodes: [nodeA], llmCalls: 1 })).toBe(true);
+      // Written again (a retried store) with the next node: the first keeps its row, the second is added.
+      const second = { version: 1, settled: { a: settledA, b: settledB }, progress: {}, parked: null };
+      const nodeB = { seq: 1, nodeId: 'b', step: stepB, settled: settledB };
+      const changedA = { ...nodeA, step: { ...stepA, output: 'changed' } };
+      expect(await repository().transition(execution.id, held, { runState: second, recordedNodes: [changedA, nodeB], llmCalls: 2 })).toBe(true);
+
+      expect(await repository().findById(execution.id)).toEqual({ ...execution, runState: second, steps: [stepA, stepB], llmCalls: 2 });
+      const listed = await repository().list({ page: 1, pageSize: 100, targetId: execution.targetId });
+      expect(listed.items.find((item) => item.id === execution.id)?.steps).toEqual([stepA, stepB]);
+    });
+
+    it('When a transition recording nodes does not hold its guard, Then neither the record nor a node row changes', async () => {
+      const execution = anExecution({ status: 'running', attempt: 3, lease: { owner: 'worker-1', expiresAt: new Date('2031-02-03T04:05:06.789Z') } });
+      await repository().create(execution);
+      const node = { seq: 0, nodeId: 'a', step: { node_id: 'a' }, settled: { status: 'completed', output: 1, branch: null, attempts: 1, error: null, seq: 0 } };
+      const runState = { version: 1, settled: {}, progress: {}, parked: null };
+      for (const guard of [
+        { from: ['running' as const], leaseOwner: 'worker-2', attempt: 3 },
+        { from: ['running' as const], leaseOwner: 'worker-1', attempt: 2 },
+        { from: ['paused' as const], leaseOwner: 'worker-1', attempt: 3 },
+      ]) {
+        expect(await repository().transition(execution.id, guard, { runState, recordedNodes: [node], llmCalls: 9 })).toBe(false);
+      }
+      expect(await repository().findById(execution.id)).toEqual(execution);
+    });
+
+    it('When a record stored its steps and settled nodes whole and then records nodes, Then the nodes it kept are read back with the new ones', async () => {
+      const execution = anExecution({ status: 'running', attempt: 1, lease: { owner: 'worker-1', expiresAt: new Date('2031-02-03T04:05:06.789Z') } });
+      await repository().create(execution);
+      const settledA = { status: 'completed', output: 'a', branch: null, attempts: 1, error: null, seq: 0 };
+      const settledB = { status: 'completed', output: 'b', branch: null, attempts: 1, error: null, seq: 1 };
+      const whole = { version: 1, settled: { a: settledA }, progress: {}, parked: null };
+      expect(await repository().transition(execution.id, { from: ['running'] }, { runState: whole, steps: [{ node_id: 'a' }] })).toBe(true);
+      const state = { version: 1, settled: { a: settledA, b: settledB }, progress: {}, parked: null };
+      const nodes = [
+        { seq: 0, nodeId: 'a', step: { node_id: 'a' }, settled: settledA },
+        { seq: 1, nodeId: 'b', step: { node_id: 'b' }, settled: settledB },
+      ];
+      expect(await repository().transition(execution.id, { from: ['running'] }, { runState: state, recordedNodes: nodes })).toBe(true);
+      expect(await repository().findById(execution.id)).toMatchObject({ runState: state, steps: [{ node_id: 'a' }, { node_id: 'b' }] });
+    });
+
+    it('When a transition guards on a live or a free lease, Then it applies only while that holds', async () => {
+      const expiresAt = new Date('2031-02-03T04:05:06.789Z');
+      const execution = anExecution({ status: 'running', attempt: 1, lease: { owner: 'worker-1', expiresAt } });
+      await repository().create(execution);
+      const before = new Date(expiresAt.getTime() - 1);
+      expect(await repository().transition(execution.id, { from: ['running'], leaseFreeAt: before }, { llmCalls: 1 })).toBe(false);
+      expect(await repository().transition(execution.id, { from: ['running'], leaseLiveAt: expiresAt }, { llmCalls: 2 })).toBe(false);
+      expect(await repository().transition(execution.id, { from: ['running'], leaseLiveAt: before }, { llmCalls: 3 })).toBe(true);
+      expect(await repository().transition(execution.id, { from: ['running'], leaseFreeAt: expiresAt }, { llmCalls: 4, lease: null })).toBe(true);
+      expect(await repository().transition(execution.id, { from: ['running'], leaseLiveAt: before }, { llmCalls: 5 })).toBe(false);
+      expect(await repository().transition(execution.id, { from: ['running'], leaseFreeAt: before }, { llmCalls: 6 })).toBe(true);
+      expect(await repository().findById(execution.id)).toMatchObject({ llmCalls: 6, lease: null });
+    });
+
     it('When a record of any shape is created, Then scalar inputs and outputs, schedules and errors round-trip', async () => {
       const agentRun = anExecution({
         targetType: 'agent',

@@ -24,6 +24,7 @@ import { TaskDependencyOrmEntity } from './task-dependency.orm-entity';
 import { ScheduleOrmEntity } from './schedule.orm-entity';
 import { WorkflowOrmEntity } from './workflow.orm-entity';
 import { WorkflowVersionOrmEntity } from './workflow-version.orm-entity';
+import { ExecutionNodeResultOrmEntity } from './execution-node-result.orm-entity';
 import { ExecutionOrmEntity } from './execution.orm-entity';
 import { KeyValueEntryOrmEntity } from './key-value-entry.orm-entity';
 import { KeyValueUsageOrmEntity } from './key-value-usage.orm-entity';
@@ -66,6 +67,7 @@ export const ENTITIES = [
   WorkflowOrmEntity,
   WorkflowVersionOrmEntity,
   ExecutionOrmEntity,
+  ExecutionNodeResultOrmEntity,
   KeyValueEntryOrmEntity,
   KeyValueUsageOrmEntity,
   ModelConfigOrmEntity,

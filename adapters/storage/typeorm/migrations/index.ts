@@ -35,6 +35,7 @@ import { CreateWebhookDeliveries1795254452300 } from './1795254452300-create-web
 import { CreateNodeTemplates1795254452400 } from './1795254452400-create-node-templates.migration';
 import { IndexAgentOwnerStatus1795254452500 } from './1795254452500-index-agent-owner-status.migration';
 import { CreateVectorChanges1795254460000 } from './1795254460000-create-vector-changes.migration';
+import { CreateExecutionNodeResults1795254462000 } from './1795254462000-create-execution-node-results.migration';
 import { AddKnowledgeIngestion1795254463000 } from './1795254463000-add-knowledge-ingestion.migration';
 import { AddKnowledgeChunkSearchTerms1795254463100 } from './1795254463100-add-knowledge-chunk-search-terms.migration';
 
@@ -80,6 +81,7 @@ export const MIGRATIONS = [
   CreateNodeTemplates1795254452400,
   IndexAgentOwnerStatus1795254452500,
   CreateVectorChanges1795254460000,
+  CreateExecutionNodeResults1795254462000,
   AddKnowledgeIngestion1795254463000,
   AddKnowledgeChunkSearchTerms1795254463100,
 ];

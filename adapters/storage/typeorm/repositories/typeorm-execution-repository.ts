@@ -6,10 +6,43 @@ import { ExecutionFilterQuery, ExecutionListQuery, ExecutionRepository, Executio
 import { offsetOf, Page } from '../../../../core/shared/pagination';
 import { ExecutionOrmEntity } from '../entities/execution.orm-entity';
 import { ManagerProvider } from '../manager-provider';
+import { runStateWithoutSettled } from '../mappers/execution-node-result.mapper';
+import { insertNodes, withNodes } from '../executions/execution-node-rows';
+import { updateWhereGuardHolds } from '../executions/guarded-update';
 import { ExecutionRow, toExecution, toExecutionRow } from '../mappers/execution.mapper';
 
 /** Rounds a conditional change retries when another write got in between its read and its update. */
 const MAX_ROUNDS = 10;
+
+/** Fields whose columns are computed from the stored record too (`payload` holds input, output and steps; the duration both times). */
+const READ_BEFORE_WRITE: ReadonlyArray<keyof ExecutionChanges> = ['output', 'steps', 'startedAt', 'finishedAt'];
+
+/** Stands for the stored record where a change needs nothing of it: only the changed fields' columns are taken. */
+const UNREAD: Execution = {
+  id: '',
+  ownerId: '',
+  targetType: 'workflow',
+  targetId: '',
+  targetVersion: 0,
+  mode: 'graph',
+  options: {},
+  trigger: 'api',
+  scheduleId: null,
+  parentExecutionId: null,
+  status: 'pending',
+  success: null,
+  input: null,
+  output: null,
+  steps: [],
+  tokenUsage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+  llmCalls: 0,
+  error: null,
+  attempt: 0,
+  lease: null,
+  createdAt: new Date(0),
+  startedAt: null,
+  finishedAt: null,
+};
 
 /** The columns each changeable field lives in, so a change writes only those (a heartbeat never rewrites the steps). */
 const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof ExecutionRow>> = {
@@ -25,6 +58,7 @@ const COLUMNS: Record<keyof Required<ExecutionChanges>, ReadonlyArray<keyof Exec
   lease: ['leaseOwner', 'leaseExpiresMs'],
   startedAt: ['startedAt', 'durationMs'],
   finishedAt: ['finishedAt', 'durationMs'],
+  recordedNodes: [],
 };
 
 export class TypeOrmExecutionRepository implements ExecutionRepository {
@@ -33,8 +67,8 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
   constructor(private readonly managers: ManagerProvider) {}
 
   async findById(id: string): Promise<Execution | undefined> {
-    const row = await this.managers.use((manager) => manager.findOneBy(ExecutionOrmEntity, { id }));
-    return row ? toExecution(row) : undefined;
+    const [execution] = await this.managers.use(async (manager) => withNodes(manager, await manager.findBy(ExecutionOrmEntity, { id }), true));
+    return execution;
   }
 
   async create(execution: Execution): Promise<void> {
@@ -50,24 +84,48 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
   }
 
   async transition(id: string, guard: ExecutionGuard, changes: ExecutionChanges): Promise<boolean> {
+    const fields = Object.keys(changes) as Array<keyof ExecutionChanges>;
+    if (!fields.some((field) => READ_BEFORE_WRITE.includes(field))) return this.guardedUpdate(id, guard, changes);
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       // The run state is the largest column and neither the guard nor another column needs it: left unread.
       const row = await this.managers.use((manager) => manager.findOne(ExecutionOrmEntity, { where: { id }, select: this.columnsButRunState(manager) }));
       if (!row) return false;
       const current = toExecution({ ...row, runState: {} });
       if (!guardHolds(current, guard)) return false;
-      const next = toExecutionRow({ ...current, ...changes });
+      const { recordedNodes: nodes, ...fields } = changes;
+      const next = toExecutionRow({ ...current, ...fields, ...(nodes && { runState: runStateWithoutSettled(fields.runState) }) });
       const set: Partial<ExecutionRow> = {};
-      for (const field of Object.keys(changes) as Array<keyof ExecutionChanges>) {
+      for (const field of Object.keys(fields) as Array<keyof ExecutionChanges>) {
         for (const column of COLUMNS[field]) Object.assign(set, { [column]: next[column] });
       }
       // One conditional UPDATE on the revision read: of racing writers exactly one matches.
-      const result = await this.managers.use((manager) =>
-        manager.update(ExecutionOrmEntity, { id, revision: row.revision }, { ...set, revision: row.revision + 1 }),
-      );
-      if ((result.affected ?? 0) > 0) return true;
+      const update = async (manager: EntityManager) =>
+        ((await manager.update(ExecutionOrmEntity, { id, revision: row.revision }, { ...set, revision: row.revision + 1 })).affected ?? 0) > 0;
+      const applied =
+        nodes && nodes.length > 0
+          ? await this.managers.transaction(async (manager) => (await update(manager)) && (await insertNodes(manager, id, next.attempt, nodes)))
+          : await this.managers.use(update);
+      if (applied) return true;
     }
     throw new Error(`Execution ${id} kept changing under a conditional update`);
+  }
+
+  /**
+   * A change whose columns need nothing of the stored record (a checkpoint storing nodes, a lease
+   * renewal): one UPDATE with the guard in its WHERE clause, atomic on its own, and no read.
+   */
+  private async guardedUpdate(id: string, guard: ExecutionGuard, changes: ExecutionChanges): Promise<boolean> {
+    if (guard.from.length === 0) return false;
+    const { recordedNodes: nodes, ...fields } = changes;
+    const next = toExecutionRow({ ...UNREAD, ...fields, ...(nodes && { runState: runStateWithoutSettled(fields.runState) }) });
+    const set: Partial<ExecutionRow> = {};
+    for (const field of Object.keys(fields) as Array<keyof ExecutionChanges>) {
+      for (const column of COLUMNS[field]) Object.assign(set, { [column]: next[column] });
+    }
+    const update = (manager: EntityManager) => updateWhereGuardHolds(manager, id, guard, set);
+    if (!nodes || nodes.length === 0) return this.managers.use(update);
+    const attempt = fields.attempt ?? guard.attempt ?? 0;
+    return this.managers.transaction(async (manager) => (await update(manager)) && (await insertNodes(manager, id, attempt, nodes)));
   }
 
   private columnsButRunState(manager: EntityManager): Array<keyof ExecutionOrmEntity> {
@@ -85,7 +143,8 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
     const [rows, total] = await this.managers.use((manager) =>
       manager.findAndCount(ExecutionOrmEntity, { where, order: { createdAt: 'DESC', id: 'DESC' }, skip: offsetOf(query), take: query.pageSize }),
     );
-    return { items: rows.map(toExecution), total, page: query.page, pageSize: query.pageSize };
+    const items = await this.managers.use((manager) => withNodes(manager, rows, false));
+    return { items, total, page: query.page, pageSize: query.pageSize };
   }
 
   async statistics(query: ExecutionFilterQuery): Promise<ExecutionStatistics> {
@@ -115,7 +174,7 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
         take: limit,
       }),
     );
-    return rows.map(toExecution);
+    return this.managers.use((manager) => withNodes(manager, rows, true));
   }
 }
 

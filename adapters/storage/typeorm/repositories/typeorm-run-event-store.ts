@@ -4,6 +4,7 @@ import { RunEventStore } from '../../../../core/ports/run-event-store.port';
 import { RunEventOrmEntity } from '../entities/run-event.orm-entity';
 import { fromRunEventRow, toRunEventRows } from '../mappers/run-event.mapper';
 import { ManagerProvider } from '../manager-provider';
+import { insertRows } from '../raw-statements';
 
 type StoredRow = { seq: number | string; type: string; payload: string | object };
 
@@ -17,7 +18,8 @@ export class TypeOrmRunEventStore implements RunEventStore, ExpiredStateSweeper 
   async insert(runId: string, events: ReadonlyArray<RunEvent>, keepUntil: Date): Promise<void> {
     if (events.length === 0) return;
     const rows = toRunEventRows(runId, events, new Date(), keepUntil);
-    await this.managers.use((manager) => manager.createQueryBuilder().insert().into(RunEventOrmEntity).values(rows).execute());
+    // Bound parameters: one statement text per batch size, prepared once (see raw-statements).
+    await this.managers.use((manager) => insertRows(manager, RunEventOrmEntity, rows));
   }
 
   // Raw queries: these run for every stream, and TypeORM's find costs several times the query itself.

@@ -1,6 +1,8 @@
 import { agentGraph, agentNode, chainGraph } from '../../../../fixtures/executions/agent-graphs';
 import { ModeHarness, OWNER, ownAgent } from '../../../../fixtures/executions/mode-harness';
 import { RespondingLlmProvider } from '../../../../fixtures/llm/responding-llm-provider';
+import { RunControl } from '../../../../../core/services/executions/run-control';
+import { eventually } from '../../../../support/eventually';
 import { aWorkflow, linearGraph, node } from '../../../../fixtures/workflows/workflow.mother';
 
 const stepIds = (steps: unknown[]) => steps.map((step) => [(step as { node_id: string }).node_id, (step as { status: string }).status]);
@@ -135,6 +137,55 @@ describe('Mode graph: run state and parking', () => {
     expect(startedNodes).toEqual(['ok', 'out', 'end']);
   });
 
+  it('When a workflow runs, Then each checkpoint hands over only the nodes settled since the last, with their steps and whole outputs, and the outcome the rest', async () => {
+    const harness = new ModeHarness(new RespondingLlmProvider());
+    const whole = 'w'.repeat(300);
+    const workflow = aWorkflow({ graph: linearGraph(node('a', 'template', { template: '{{input}}' }), node('b', 'template', { template: '{{a.output}}!' })) });
+    const outcome = await harness.run(workflow, { mode: 'graph', input: whole });
+
+    const recorded = (nodes: unknown) =>
+      (nodes as Array<{ seq: number; nodeId: string; step: { node_id: string }; settled: { output: unknown } }>).map((n) => [n.seq, n.nodeId, n.step.node_id]);
+    expect(harness.checkpoints.map((progress) => recorded(progress.nodes))).toEqual([[[0, 'start', 'start']], [[1, 'a', 'a']], [[2, 'b', 'b']]]);
+    expect(recorded(outcome.nodes)).toEqual([[3, 'end', 'end']]);
+    // The step keeps a bounded copy; the node keeps the whole output, for a resumed run.
+    expect(harness.checkpoints[1].nodes?.[0].settled).toMatchObject({ status: 'completed', output: whole, seq: 1 });
+  });
+
+  it('When the run is cancelled while a node runs, Then the refused checkpoint after it leaves that node to the outcome with the skipped ones', async () => {
+    const model = new RespondingLlmProvider();
+    model.hold(0);
+    const harness = new ModeHarness(model);
+    const control = new RunControl();
+    const graph = linearGraph(node('ask', 'llm', { prompt: '{{input}}' }), node('after', 'template', { template: 'x' }));
+    const running = harness.run(aWorkflow({ ownerId: OWNER.userId, graph }), { mode: 'graph', input: 'q' }, { control, checkpoint: (_, c) => !c.reason });
+    await eventually(async () => (model.requests.length === 1 ? true : undefined));
+    control.stop('cancelled');
+    const outcome = await running;
+
+    expect(harness.checkpoints.map((progress) => progress.nodes?.map((n) => n.nodeId))).toEqual([['start'], ['ask']]);
+    // The checkpoint after `ask` was refused, so nothing says it was stored: the outcome hands it over again.
+    expect(outcome.nodes?.map((n) => [n.nodeId, (n.step as { status: string }).status])).toEqual([
+      ['ask', 'failed'],
+      ['after', 'skipped'],
+      ['end', 'skipped'],
+    ]);
+  });
+
+  it('When a stored run resumes, Then its first checkpoint hands over the nodes it resumed from too (a store keeps those it has), later ones only new nodes', async () => {
+    const harness = new ModeHarness(new RespondingLlmProvider());
+    const workflow = approvalWorkflow();
+    await harness.run(workflow, { id: 'exec-3', mode: 'graph', input: 'notes', ownerId: OWNER.userId });
+    const parked = harness.parks[0];
+    const approval = [...harness.approvals.rows.values()][0];
+    await harness.approvals.decide(approval.id, { decision: 'approved', comment: 'ok', input: null, decidedAt: new Date() });
+    const before = harness.checkpoints.length;
+
+    await harness.run(workflow, { id: 'exec-3', mode: 'graph', input: 'notes', steps: parked.steps, runState: parked.state, ownerId: OWNER.userId });
+
+    const nodeIds = harness.checkpoints.slice(before).map((progress) => progress.nodes?.map((n) => n.nodeId));
+    expect(nodeIds).toEqual([['start', 'draft', 'ok'], ['out']]);
+  });
+
   it('When the state outgrows maxRunStateChars, Then the run fails with workflow.state_too_large', async () => {
     const harness = new ModeHarness(new RespondingLlmProvider(), {}, { maxRunStateChars: 5_000 });
     const workflow = aWorkflow({
@@ -143,5 +194,18 @@ describe('Mode graph: run state and parking', () => {
     });
     const outcome = await harness.run(workflow, { mode: 'graph', input: 'z'.repeat(10_000) });
     expect(outcome).toMatchObject({ success: false, error: { code: 'workflow.state_too_large' } });
+  });
+
+  it('When the state grows past maxRunStateChars only at a later node, Then the run fails there, measured as the nodes settle', async () => {
+    const harness = new ModeHarness(new RespondingLlmProvider(), {}, { maxRunStateChars: 5_000 });
+    const graph = linearGraph(
+      node('one', 'template', { template: '{{input}}' }),
+      node('two', 'template', { template: '{{input}}' }),
+      node('three', 'template', { template: '{{input}}' }),
+    );
+    const outcome = await harness.run(aWorkflow({ ownerId: OWNER.userId, graph }), { mode: 'graph', input: 'z'.repeat(1_400) });
+    expect(outcome).toMatchObject({ success: false, error: { code: 'workflow.state_too_large' } });
+    // Stored: start, one and two (about 4 500 characters, each output the input); three would pass the cap.
+    expect(harness.checkpoints.map((progress) => progress.nodes?.map((n) => n.nodeId))).toEqual([['start'], ['one'], ['two']]);
   });
 });

@@ -1,16 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
 import { KnowledgeDocument } from '../../domain/knowledge/knowledge-document.entity';
-import { KnowledgeBaseNotFoundError, KnowledgeDocumentTooLargeError } from '../../domain/knowledge/knowledge.errors';
+import { KnowledgeDocumentTooLargeError } from '../../domain/knowledge/knowledge.errors';
 import { DocumentSpec, documentIssues } from '../../domain/knowledge/knowledge.rules';
-import { CLOCK, Clock } from '../../ports/clock.port';
-import { ID_GENERATOR, IdGenerator } from '../../ports/id-generator.port';
-import { KNOWLEDGE_BASE_REPOSITORY, KnowledgeBaseRepository } from '../../ports/knowledge-base-repository.port';
 import { KNOWLEDGE_DOCUMENT_REPOSITORY, KnowledgeDocumentRepository } from '../../ports/knowledge-document-repository.port';
 import { LOGGER, Logger } from '../../ports/logger.port';
-import { UNIT_OF_WORK, UnitOfWork } from '../../ports/unit-of-work.port';
 import { ValidationError } from '../../shared/common.errors';
-import { AuditTrail } from '../audit/audit-trail.service';
+import { DocumentRegistrar } from './document-registrar.service';
 import { KnowledgeBaseAccess } from './knowledge-base-access';
 import { KnowledgeIndexer } from './knowledge-indexer.service';
 import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
@@ -24,42 +20,25 @@ import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from './knowledge-settings';
 @injectable()
 export class DocumentIngestor {
   constructor(
-    @inject(KNOWLEDGE_BASE_REPOSITORY) private readonly bases: KnowledgeBaseRepository,
     @inject(KNOWLEDGE_DOCUMENT_REPOSITORY) private readonly documents: KnowledgeDocumentRepository,
+    @inject(DocumentRegistrar) private readonly registrar: DocumentRegistrar,
     @inject(KnowledgeBaseAccess) private readonly access: KnowledgeBaseAccess,
     @inject(KnowledgeIndexer) private readonly indexer: KnowledgeIndexer,
-    @inject(UNIT_OF_WORK) private readonly unitOfWork: UnitOfWork,
-    @inject(ID_GENERATOR) private readonly ids: IdGenerator,
-    @inject(CLOCK) private readonly clock: Clock,
     @inject(KNOWLEDGE_SETTINGS) private readonly settings: KnowledgeSettings,
-    @inject(AuditTrail) private readonly audit: AuditTrail,
     @inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async add(actor: Actor, knowledgeBaseId: string, spec: DocumentSpec): Promise<KnowledgeDocument> {
     const base = await this.access.permitted(actor, knowledgeBaseId, 'update');
     this.check(spec);
-    const now = this.clock.now();
     const contentType = spec.contentType ?? 'text/plain';
-    const document: KnowledgeDocument = {
-      id: this.ids.uuid(),
-      knowledgeBaseId: base.id,
-      ownerId: actor.userId,
+    const document = await this.registrar.register(actor, base, {
       title: spec.title.trim(),
       contentType,
-      charCount: spec.content.length,
-      chunkCount: 0,
       status: 'processing',
       sourceKind: 'text',
       sourceRef: '',
-      failureReason: '',
-      metadata: { ...(spec.metadata ?? {}) },
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.unitOfWork.run(async () => {
-      if (!(await this.bases.touch(base.id, now))) throw new KnowledgeBaseNotFoundError(base.id);
-      await this.documents.create(document, []);
+      metadata: spec.metadata,
     });
     let ready: KnowledgeDocument;
     try {
@@ -68,14 +47,7 @@ export class DocumentIngestor {
       await this.discard(document.id);
       throw error;
     }
-    await this.audit.record({
-      actorId: actor.userId,
-      action: 'knowledge_document.create',
-      resourceType: 'knowledge_document',
-      resourceId: document.id,
-      outcome: 'success',
-      detail: { knowledge_base_id: base.id, title: document.title, chunks: ready.chunkCount },
-    });
+    await this.registrar.recordAdded(actor, ready, { chunks: ready.chunkCount });
     return ready;
   }
 

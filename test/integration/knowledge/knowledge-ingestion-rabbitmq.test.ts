@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import amqp from 'amqplib';
 import { AppContainer, bootApp } from '../../../adapters/composition/running-app';
 import { createPinoRoot } from '../../../adapters/system/pino-logger';
 import { KNOWLEDGE_INGEST_JOB } from '../../../core/domain/knowledge/document-submission';
@@ -13,10 +12,9 @@ import { eventually } from '../../support/eventually';
 import { describeWithEnv } from '../../support/infrastructure';
 import { KnowledgeClient } from '../../support/knowledge-client';
 import { signUp } from '../../support/platform-user';
+import { deletePrefixedTopology } from '../../support/rabbitmq-leftovers';
 import { StartedApp, startApp } from '../../support/started-app';
 import { testConfig } from '../../support/test-config';
-
-const JOB_TYPES = ['execution.run', 'audit.record', 'schedule.fire', KNOWLEDGE_INGEST_JOB];
 
 /** With `QUEUE=rabbitmq`, the API only accepts documents; a worker process ingests them, and a redelivered job changes nothing. */
 describeWithEnv('AMQP_URL', 'Knowledge ingestion through RabbitMQ', (amqpUrl) => {
@@ -34,15 +32,7 @@ describeWithEnv('AMQP_URL', 'Knowledge ingestion through RabbitMQ', (amqpUrl) =>
   afterAll(async () => {
     await worker?.close();
     await app?.stop();
-    const connection = await amqp.connect(amqpUrl);
-    for (const type of JOB_TYPES) {
-      for (const queue of [`${prefix}.${type}`, `${prefix}.${type}.dead`]) {
-        const channel = await connection.createChannel();
-        await channel.deleteQueue(queue).catch(() => undefined);
-        await channel.close().catch(() => undefined);
-      }
-    }
-    await connection.close();
+    await deletePrefixedTopology(amqpUrl, testConfig(env).queue);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

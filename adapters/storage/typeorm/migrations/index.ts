@@ -36,6 +36,7 @@ import { CreateNodeTemplates1795254452400 } from './1795254452400-create-node-te
 import { IndexAgentOwnerStatus1795254452500 } from './1795254452500-index-agent-owner-status.migration';
 import { AddKnowledgeIngestion1795254463000 } from './1795254463000-add-knowledge-ingestion.migration';
 import { AddKnowledgeChunkSearchTerms1795254463100 } from './1795254463100-add-knowledge-chunk-search-terms.migration';
+import { CreateEnvelopeTables1795254464000 } from './1795254464000-create-envelope-tables.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -80,4 +81,5 @@ export const MIGRATIONS = [
   IndexAgentOwnerStatus1795254452500,
   AddKnowledgeIngestion1795254463000,
   AddKnowledgeChunkSearchTerms1795254463100,
+  CreateEnvelopeTables1795254464000,
 ];

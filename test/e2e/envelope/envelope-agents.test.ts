@@ -155,6 +155,10 @@ describe('Envelope agents over HTTP', () => {
       const missing = await call(method, '/agents/99999999', owner, body);
       expect([method, missing.status, missing.body]).toEqual([method, 404, { code: 40400, message: expect.any(String), data: null }]);
       expect((await call(method, '/agents/abc', owner, body)).body.code).toBe(40000);
+      for (const id of ['0', '-1', '99999999999999999999']) {
+        const odd = await call(method, `/agents/${id}`, owner, body);
+        expect([method, id, odd.status < 500, odd.body.data]).toEqual([method, id, true, null]);
+      }
     }
     expect((await call('GET', `/agents/${agent.id}`, owner)).body.data.name).toBe('Helper');
     expect((await call('GET', '/agents', undefined)).status).toBe(401);

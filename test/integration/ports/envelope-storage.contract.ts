@@ -6,10 +6,11 @@ import { EnvelopeAgentRepository } from '../../../core/ports/envelope-agent-repo
 import { EnvelopeConversationRepository } from '../../../core/ports/envelope-conversation-repository.port';
 import { EnvelopeRefreshTokenRepository } from '../../../core/ports/envelope-refresh-token-repository.port';
 import { EnvelopeUserRepository } from '../../../core/ports/envelope-user-repository.port';
+import { ExpiredStateSweeper } from '../../../core/ports/expired-state-sweeper.port';
 
 export interface EnvelopeStorageHarness {
   users: EnvelopeUserRepository;
-  refreshTokens: EnvelopeRefreshTokenRepository;
+  refreshTokens: EnvelopeRefreshTokenRepository & ExpiredStateSweeper;
   agents: EnvelopeAgentRepository;
   conversations: EnvelopeConversationRepository;
   destroy(): Promise<void>;
@@ -87,6 +88,20 @@ export function describeEnvelopeStorageContract(name: string, makeHarness: () =>
       await harness.refreshTokens.save(token, true);
       const outcomes = await Promise.all(Array.from({ length: 5 }, () => harness.refreshTokens.use(token.jti, at('2026-01-01T00:00:00.000Z'))));
       expect(outcomes.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('When expired refresh tokens are swept, Then they are gone and unexpired ones stay usable', async () => {
+      const user = await aUser();
+      const created = at('2026-01-01T00:00:00.000Z');
+      const expired = { jti: randomUUID(), familyId: randomUUID(), userId: user.id, expiresAt: at('2026-01-02T00:00:00.000Z'), createdAt: created };
+      const alive = { jti: randomUUID(), familyId: randomUUID(), userId: user.id, expiresAt: at('2026-02-01T00:00:00.000Z'), createdAt: created };
+      await harness.refreshTokens.save(expired, true);
+      await harness.refreshTokens.save(alive, true);
+      const now = at('2026-01-03T00:00:00.000Z');
+      expect(await harness.refreshTokens.sweepExpired(now)).toBeGreaterThanOrEqual(1);
+      expect(await harness.refreshTokens.find(expired.jti)).toBeNull();
+      expect(await harness.refreshTokens.use(alive.jti, now)).toBe(true);
+      await harness.refreshTokens.save({ ...alive, jti: randomUUID() }, false);
     });
 
     it('When agents are created, listed, updated and deleted, Then the owner sees only theirs, oldest first, paged', async () => {

@@ -1,10 +1,13 @@
 import { EnvelopeRefreshToken } from '../../../../core/domain/envelope/envelope-refresh-token';
 import { EnvelopeRefreshTokenRepository } from '../../../../core/ports/envelope-refresh-token-repository.port';
+import { ExpiredStateSweeper } from '../../../../core/ports/expired-state-sweeper.port';
 import { EnvelopeRefreshFamilyOrmEntity } from '../entities/envelope-refresh-family.orm-entity';
+import { LessThanOrEqual } from 'typeorm';
 import { EnvelopeRefreshTokenOrmEntity } from '../entities/envelope-refresh-token.orm-entity';
 import { ManagerProvider } from '../manager-provider';
 
-export class TypeOrmEnvelopeRefreshTokenRepository implements EnvelopeRefreshTokenRepository {
+/** Also a sweeper: expired tokens go, then the families left without a token. */
+export class TypeOrmEnvelopeRefreshTokenRepository implements EnvelopeRefreshTokenRepository, ExpiredStateSweeper {
   constructor(private readonly managers: ManagerProvider) {}
 
   async save(refreshToken: EnvelopeRefreshToken, newFamily: boolean): Promise<void> {
@@ -46,5 +49,19 @@ export class TypeOrmEnvelopeRefreshTokenRepository implements EnvelopeRefreshTok
 
   async revokeFamily(familyId: string): Promise<void> {
     await this.managers.use((manager) => manager.update(EnvelopeRefreshFamilyOrmEntity, { id: familyId }, { revoked: 1 }));
+  }
+
+  async sweepExpired(now: Date): Promise<number> {
+    return this.managers.transaction(async (manager) => {
+      const tokens = await manager.delete(EnvelopeRefreshTokenOrmEntity, { expiresAt: LessThanOrEqual(now) });
+      // A family is written in one transaction with its first token, so it is never seen here without it.
+      await manager
+        .createQueryBuilder()
+        .delete()
+        .from(EnvelopeRefreshFamilyOrmEntity)
+        .where('id NOT IN (SELECT t.family_id FROM envelope_refresh_tokens t)')
+        .execute();
+      return tokens.affected ?? 0;
+    });
   }
 }

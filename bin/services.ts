@@ -39,7 +39,12 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
     const platform = await listen('platform', platformApp, { host: config.host, port: config.ports.platform }, platformBody, sockets);
     started.push(platform);
     const envelopeBody = (status: 400 | 431) => ({ code: status === 431 ? 43100 : 40000, message: 'Malformed request', data: null });
-    const envelope = await listen('envelope', createEnvelopeApp(common), { host: config.host, port: config.ports.envelope }, envelopeBody);
+    const envelope = await listen(
+      'envelope',
+      createEnvelopeApp({ ...common, sseHeartbeatMs: config.runs.sseHeartbeatMs }),
+      { host: config.host, port: config.ports.envelope },
+      envelopeBody,
+    );
     started.push(envelope);
     const promptBody = (status: 400 | 431) => ({ code: status, message: 'Malformed request', data: null });
     const prompt = await listen('prompt', createPromptApp(common), { host: config.host, port: config.ports.prompt }, promptBody);

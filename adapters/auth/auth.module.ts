@@ -4,7 +4,7 @@ import { ID_GENERATOR } from '../../core/ports/id-generator.port';
 import { PASSWORD_HASHER } from '../../core/ports/password-hasher.port';
 import { SECRET_CIPHER } from '../../core/ports/secret-cipher.port';
 import { SECRET_HASHER } from '../../core/ports/secret-hasher.port';
-import { TOKEN_SERVICE } from '../../core/ports/token-service.port';
+import { ENVELOPE_TOKEN_SERVICE, TOKEN_SERVICE } from '../../core/ports/token-service.port';
 import { AppConfig } from '../config/app-config';
 import { AesGcmSecretCipher } from './aes-gcm-secret-cipher';
 import { JwtTokenService } from './jwt-token-service';
@@ -20,6 +20,9 @@ export function authModule(config: AppConfig): ContainerModule {
     bind(SECRET_CIPHER).toConstantValue(AesGcmSecretCipher.derivedFrom(key));
     bind(TOKEN_SERVICE)
       .toDynamicValue((ctx) => new JwtTokenService(key, 'platform', ctx.get(CLOCK), ctx.get(ID_GENERATOR)))
+      .inSingletonScope();
+    bind(ENVELOPE_TOKEN_SERVICE)
+      .toDynamicValue((ctx) => new JwtTokenService(key, 'envelope', ctx.get(CLOCK), ctx.get(ID_GENERATOR)))
       .inSingletonScope();
   });
 }

@@ -26,3 +26,9 @@ export interface TokenService {
 }
 
 export const TOKEN_SERVICE = token<TokenService>('TokenService');
+
+/**
+ * The envelope contract's tokens: the same service under its own audience, so a token of one
+ * contract never passes on the other (envelope users are not platform users).
+ */
+export const ENVELOPE_TOKEN_SERVICE = token<TokenService>('EnvelopeTokenService');

@@ -71,6 +71,7 @@ import { NODE_TEMPLATE_REPOSITORY, NodeTemplateRepository } from '../../../core/
 import { TypeOrmNodeTemplateRepository } from './repositories/typeorm-node-template-repository';
 import { WEBHOOK_DELIVERY_REPOSITORY, WebhookDeliveryRepository } from '../../../core/ports/webhook-delivery-repository.port';
 import { TypeOrmWebhookDeliveryRepository } from './repositories/typeorm-webhook-delivery-repository';
+import { bindEnvelopeRepositories } from './envelope/envelope-repository-bindings';
 
 /**
  * Binds the unit of work and every TypeORM repository to its port. To add a repository,
@@ -125,4 +126,5 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   const webhookDeliveries = new TypeOrmWebhookDeliveryRepository(managers);
   bind<WebhookDeliveryRepository>(WEBHOOK_DELIVERY_REPOSITORY).toConstantValue(webhookDeliveries);
   bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(webhookDeliveries);
+  bindEnvelopeRepositories(bind, managers);
 }

@@ -1,3 +1,11 @@
+/** Domain error code → the envelope's specific code (decisions.md); checked before the reason. */
+export const ENVELOPE_SPECIFIC_CODES: Record<string, { status: number; code: number }> = {
+  'envelope_user.unknown_user': { status: 400, code: 40001 },
+  'envelope_user.wrong_password': { status: 400, code: 40002 },
+  'envelope_user.email_taken': { status: 400, code: 40003 },
+  'envelope_user.weak_password': { status: 400, code: 40004 },
+};
+
 /** Domain error reason → envelope HTTP status and envelope code. */
 export const ENVELOPE_ERROR_MAP: Record<string, { status: number; code: number }> = {
   bad_request: { status: 400, code: 40000 },

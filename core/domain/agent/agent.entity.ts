@@ -10,6 +10,8 @@ export interface AgentModelConfig {
   provider: string;
   modelName: string;
   temperature: number;
+  /** The most tokens one answer may take; unset: the provider's default. */
+  maxTokens?: number;
   /** A stored model configuration (UUID) the agent is bound to; it wins over `provider`/`modelName` when set. */
   modelConfigId?: string;
 }

@@ -151,6 +151,7 @@ export class AgentRunner {
       messages: [...messages],
       tools: offered.size > 0 ? [...offered.values()] : undefined,
       temperature: agent.modelConfig.temperature,
+      maxTokens: agent.modelConfig.maxTokens,
       model: model.model,
       budget,
       trace,

@@ -39,6 +39,12 @@ import { ChatBranchOrmEntity } from './chat-branch.orm-entity';
 import { WebhookDeliveryOrmEntity } from './webhook-delivery.orm-entity';
 import { WorkflowApprovalOrmEntity } from './workflow-approval.orm-entity';
 
+import { EnvelopeUserOrmEntity } from './envelope-user.orm-entity';
+import { EnvelopeRefreshFamilyOrmEntity } from './envelope-refresh-family.orm-entity';
+import { EnvelopeRefreshTokenOrmEntity } from './envelope-refresh-token.orm-entity';
+import { EnvelopeAgentOrmEntity } from './envelope-agent.orm-entity';
+import { EnvelopeConversationOrmEntity } from './envelope-conversation.orm-entity';
+import { EnvelopeMessageOrmEntity } from './envelope-message.orm-entity';
 /** Every TypeORM entity, listed explicitly (no globs): append yours here. */
 export const ENTITIES = [
   UserOrmEntity,
@@ -81,4 +87,10 @@ export const ENTITIES = [
   NodeTemplateOrmEntity,
   WebhookDeliveryOrmEntity,
   WorkflowApprovalOrmEntity,
+  EnvelopeUserOrmEntity,
+  EnvelopeRefreshFamilyOrmEntity,
+  EnvelopeRefreshTokenOrmEntity,
+  EnvelopeAgentOrmEntity,
+  EnvelopeConversationOrmEntity,
+  EnvelopeMessageOrmEntity,
 ];

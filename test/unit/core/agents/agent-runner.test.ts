@@ -28,6 +28,17 @@ describe('AgentRunner: answering without tools', () => {
     expect(llm.requests[0].temperature).toBe(0.3);
   });
 
+  it('When the model configuration sets max tokens, Then every call asks for at most that many; unset, none is asked', async () => {
+    const { llm, runner } = setUp([answer('Short.'), answer('Default.')]);
+    await runner.run(
+      actor,
+      agentWith({ systemPrompt: '', includeTools: [], modelConfig: { provider: 'offline', modelName: '', temperature: 0.3, maxTokens: 64 } }),
+      'Hi',
+    );
+    await runner.run(actor, agentWith({ systemPrompt: '', includeTools: [] }), 'Hi');
+    expect(llm.requests.map((r) => r.maxTokens)).toEqual([64, undefined]);
+  });
+
   it('When the system prompt is empty and no tool is listed, Then neither a system message nor tools are sent', async () => {
     const { llm, runner } = setUp([answer('Hi.')]);
     await runner.run(actor, agentWith({ systemPrompt: '', includeTools: [] }), 'Hello');

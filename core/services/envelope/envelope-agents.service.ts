@@ -5,6 +5,7 @@ import { CLOCK, Clock } from '../../ports/clock.port';
 import { ENVELOPE_AGENT_REPOSITORY, EnvelopeAgentRepository } from '../../ports/envelope-agent-repository.port';
 import { Page, PageRequest } from '../../shared/pagination';
 import { checkedPage } from '../knowledge/checked-page';
+import { EnvelopeKnowledge } from './envelope-knowledge.service';
 import { owned } from './envelope-ownership';
 
 /** CRUD of a user's envelope agents; only the owner reads or changes one. */
@@ -12,6 +13,7 @@ import { owned } from './envelope-ownership';
 export class EnvelopeAgents {
   constructor(
     @inject(ENVELOPE_AGENT_REPOSITORY) private readonly agents: EnvelopeAgentRepository,
+    @inject(EnvelopeKnowledge) private readonly knowledge: EnvelopeKnowledge,
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -37,9 +39,10 @@ export class EnvelopeAgents {
     return updated;
   }
 
-  /** Its conversations go with it. */
+  /** Its conversations and its knowledge go with it. */
   async delete(userId: number, agentId: number): Promise<void> {
     await this.get(userId, agentId);
+    await this.knowledge.forget(userId, agentId);
     await this.agents.delete(agentId);
   }
 }

@@ -77,6 +77,8 @@ describe('Envelope HTTP surface', () => {
         'POST /api/v1/conversations',
         'POST /api/v1/conversations/{conversation_id}/messages',
         'GET /api/v1/conversations/{conversation_id}/messages',
+        'POST /api/v1/knowledge/documents/upload',
+        'POST /api/v1/knowledge/search',
         'GET /api/v1/health',
       ].sort(),
     );

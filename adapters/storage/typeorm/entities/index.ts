@@ -7,6 +7,8 @@ import { RateLimitWindowOrmEntity } from './rate-limit-window.orm-entity';
 import { CustomToolOrmEntity } from './custom-tool.orm-entity';
 import { KnowledgeBaseOrmEntity } from './knowledge-base.orm-entity';
 import { KnowledgeChunkOrmEntity } from './knowledge-chunk.orm-entity';
+import { EnvelopeAgentKnowledgeOrmEntity } from './envelope-agent-knowledge.orm-entity';
+import { EnvelopeDocumentOrmEntity } from './envelope-document.orm-entity';
 import { KnowledgeDocumentSourceOrmEntity } from './knowledge-document-source.orm-entity';
 import { KnowledgeDocumentOrmEntity } from './knowledge-document.orm-entity';
 import { InstalledPluginOrmEntity } from './installed-plugin.orm-entity';
@@ -57,6 +59,8 @@ export const ENTITIES = [
   KnowledgeDocumentOrmEntity,
   KnowledgeChunkOrmEntity,
   KnowledgeDocumentSourceOrmEntity,
+  EnvelopeAgentKnowledgeOrmEntity,
+  EnvelopeDocumentOrmEntity,
   InstalledPluginOrmEntity,
   InstalledPluginChunkOrmEntity,
   PluginReleaseOrmEntity,

@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { UserOrmEntity } from './user.orm-entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Row of `knowledge_bases`; the schema itself is owned by the migrations. */
 @Entity({ name: 'knowledge_bases' })
@@ -9,13 +8,9 @@ export class KnowledgeBaseOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
 
+  /** A platform user's id, or `envelope-user-<id>` for an envelope agent's base: no foreign key. */
   @Column({ name: 'owner_id', type: 'varchar', length: 36 })
   ownerId!: string;
-
-  /** Deleting a user deletes their bases (documents and chunks follow by cascade). */
-  @ManyToOne(() => UserOrmEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'owner_id', foreignKeyConstraintName: 'FK_knowledge_bases_owner' })
-  owner?: UserOrmEntity;
 
   @Column({ type: 'varchar', length: 100 })
   name!: string;

@@ -13,6 +13,7 @@ import { KnowledgeSearcher } from '../knowledge/knowledge-searcher.service';
 import { KNOWLEDGE_SETTINGS, KnowledgeSettings } from '../knowledge/knowledge-settings';
 import { baseName } from '../knowledge/submission-checks';
 import { owned } from './envelope-ownership';
+import { envelopeActor } from './envelope-runnable-agent';
 
 /** An uploaded file as the envelope contract receives it. */
 export interface EnvelopeUpload {
@@ -44,11 +45,6 @@ const ACCEPTED: Record<string, ReadonlyArray<string>> = {
 };
 const DEFAULT_TOP_K = 5;
 
-/** The principal that owns an envelope user's knowledge bases in the knowledge module. */
-export function envelopeKnowledgeActor(userId: number): Actor {
-  return { userId: `envelope-user-${userId}`, role: 'user' };
-}
-
 /**
  * An envelope agent's knowledge (envelope-api.md "Knowledge"): each agent's documents go into a
  * knowledge base of its own, created on the first upload and owned by the envelope user, through
@@ -74,7 +70,7 @@ export class EnvelopeKnowledge {
     const filename = baseName(file.filename).slice(0, 255);
     this.checkType(file, filename);
     const extracted = await this.extractor.extract({ bytes: file.bytes, filename });
-    const actor = envelopeKnowledgeActor(userId);
+    const actor = envelopeActor(userId);
     const baseId = await this.baseFor(actor, agent);
     const document = await this.ingestor.add(actor, baseId, { title: filename, content: extracted.text, contentType: extracted.contentType });
     const link = await this.links.addDocument({ agentId: agent.id, knowledgeDocumentId: document.id, filename }, this.clock.now());
@@ -83,7 +79,7 @@ export class EnvelopeKnowledge {
 
   async search(userId: number, agentId: number, query: string, topK = DEFAULT_TOP_K): Promise<EnvelopeSearchHit[]> {
     const agent = await this.agentOf(userId, agentId);
-    const actor = envelopeKnowledgeActor(userId);
+    const actor = envelopeActor(userId);
     // An agent without uploads gets its (empty) base now, so its search is validated and answered like any other.
     const hits = await this.searcher.search(actor, { query, topK, knowledgeBaseId: await this.baseFor(actor, agent) });
     const links = new Map((await this.links.documentsOf(hits.map((hit) => hit.documentId))).map((link) => [link.knowledgeDocumentId, link]));
@@ -96,7 +92,7 @@ export class EnvelopeKnowledge {
   /** Deletes the agent's base with its documents, passages and vectors (before the agent goes). */
   async forget(userId: number, agentId: number): Promise<void> {
     const baseId = await this.links.baseOf(agentId);
-    if (baseId) await this.bases.delete(envelopeKnowledgeActor(userId), baseId);
+    if (baseId) await this.bases.delete(envelopeActor(userId), baseId);
   }
 
   private async agentOf(userId: number, agentId: number): Promise<EnvelopeAgent> {

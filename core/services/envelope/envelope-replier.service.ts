@@ -5,6 +5,7 @@ import { ChatMessage } from '../../domain/llm/chat-message';
 import { RunEventSink } from '../../domain/run/run-event';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { ENVELOPE_AGENT_REPOSITORY, EnvelopeAgentRepository } from '../../ports/envelope-agent-repository.port';
+import { ENVELOPE_KNOWLEDGE_REPOSITORY, EnvelopeKnowledgeRepository } from '../../ports/envelope-knowledge-repository.port';
 import { ENVELOPE_CONVERSATION_REPOSITORY, EnvelopeConversationRepository } from '../../ports/envelope-conversation-repository.port';
 import { LOGGER, Logger } from '../../ports/logger.port';
 import { NotFoundError, ValidationError } from '../../shared/common.errors';
@@ -40,6 +41,7 @@ export class EnvelopeReplier {
     @inject(EnvelopeConversations) private readonly conversations: EnvelopeConversations,
     @inject(ENVELOPE_CONVERSATION_REPOSITORY) private readonly store: EnvelopeConversationRepository,
     @inject(ENVELOPE_AGENT_REPOSITORY) private readonly agents: EnvelopeAgentRepository,
+    @inject(ENVELOPE_KNOWLEDGE_REPOSITORY) private readonly knowledge: EnvelopeKnowledgeRepository,
     @inject(AgentRunner) private readonly runner: AgentRunner,
     @inject(ChatThrottle) private readonly throttle: ChatThrottle,
     @inject(CHAT_SETTINGS) private readonly settings: ChatSettings,
@@ -58,13 +60,15 @@ export class EnvelopeReplier {
     if (!agent) throw new NotFoundError('envelope_agent', 'Agent not found');
     const actor = envelopeActor(userId);
     await this.throttle.take(actor);
+    const knowledgeBase = await this.knowledge.baseOf(agent.id);
+    const knowledgeBases = knowledgeBase ? [knowledgeBase] : [];
     const history = contextOf(await this.store.recentMessages(conversationId, this.settings.historyMessages), this.settings.historyChars);
     const channel = new ReplyChannel<EnvelopeReplyEvent>();
     const sink: RunEventSink = async (event) => {
       if (event.type === 'token') channel.push({ type: 'token', content: event.content });
     };
     const finished = this.runner
-      .run(actor, runnableAgent(agent), content, { history, events: sink })
+      .run(actor, runnableAgent(agent, knowledgeBases), content, { history, events: sink })
       .then((result) => this.finish(conversationId, content, result, channel))
       .catch((error: unknown) => this.fail(conversationId, error, channel));
     return { events: channel, finished };

@@ -10,10 +10,11 @@ export function envelopeActor(userId: number): Actor {
 
 /**
  * The envelope agent as an agent the core's runner answers with: its prompt template is the
- * system prompt, its `model_config` chooses the provider through the registry; no tools, so one
- * model call makes the reply.
+ * system prompt, its `model_config` chooses the provider through the registry, its knowledge base
+ * (if it has one) gives the runner's knowledge context step its passages; no tools, so one model
+ * call makes the reply.
  */
-export function runnableAgent(agent: EnvelopeAgent): Agent {
+export function runnableAgent(agent: EnvelopeAgent, knowledgeBaseIds: string[] = []): Agent {
   const { provider, modelName, temperature, maxTokens } = agent.modelConfig;
   return {
     id: `envelope-agent-${agent.id}`,
@@ -24,6 +25,7 @@ export function runnableAgent(agent: EnvelopeAgent): Agent {
     modelConfig: { provider, modelName, temperature, maxTokens },
     iterationLimit: 1,
     includeTools: [],
+    knowledgeBaseIds,
     workflowConfig: defaultWorkflowConfig(),
     status: 'deployed',
     version: 1,

@@ -65,6 +65,24 @@ describe('Envelope conversations over HTTP, on the OpenAI adapter (fake OpenAI s
     expect((await history(conversation.id)).total).toBe(4);
   });
 
+  it('When the agent has knowledge, Then the passages that match the message reach the model as context', async () => {
+    const agent = await envelopeAgent(app.envelopeUrl, user, {
+      prompt_template: 'You answer from the manual.',
+      model_config: { provider: 'openai', model_name: 'gpt-test' },
+    });
+    const form = new FormData();
+    form.append('agent_id', String(agent.id));
+    form.append('file', new Blob(['Error code E42 means the water pressure is below one bar.']), 'boiler.txt');
+    const uploaded = await fetch(`${api}/knowledge/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.accessToken}` } });
+    expect(uploaded.status).toBe(200);
+    const conversation = await envelopeConversation(app.envelopeUrl, user, agent.id);
+
+    await (await send(conversation.id, 'What does error code E42 mean?')).finished();
+
+    const sent = upstream.requestsTo(CHAT)[0].body as { messages: Array<{ role: string; content: string }> };
+    expect(sent.messages.some((message) => message.content.includes('water pressure is below one bar'))).toBe(true);
+  });
+
   it('When the provider fails, Then the stream ends with one error frame naming no provider detail, and nothing is stored', async () => {
     const conversation = await openAiConversation();
     upstream.enqueue({ status: 500 });

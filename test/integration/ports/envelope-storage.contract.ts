@@ -6,13 +6,20 @@ import { EnvelopeAgentRepository } from '../../../core/ports/envelope-agent-repo
 import { EnvelopeConversationRepository } from '../../../core/ports/envelope-conversation-repository.port';
 import { EnvelopeRefreshTokenRepository } from '../../../core/ports/envelope-refresh-token-repository.port';
 import { EnvelopeUserRepository } from '../../../core/ports/envelope-user-repository.port';
+import { EnvelopeKnowledgeRepository } from '../../../core/ports/envelope-knowledge-repository.port';
 import { ExpiredStateSweeper } from '../../../core/ports/expired-state-sweeper.port';
+import { KnowledgeBaseRepository } from '../../../core/ports/knowledge-base-repository.port';
+import { KnowledgeDocumentRepository } from '../../../core/ports/knowledge-document-repository.port';
+import { aKnowledgeBase, aKnowledgeDocument } from '../../fixtures/knowledge/knowledge.mother';
 
 export interface EnvelopeStorageHarness {
   users: EnvelopeUserRepository;
   refreshTokens: EnvelopeRefreshTokenRepository & ExpiredStateSweeper;
   agents: EnvelopeAgentRepository;
   conversations: EnvelopeConversationRepository;
+  knowledge: EnvelopeKnowledgeRepository;
+  knowledgeBases: KnowledgeBaseRepository;
+  knowledgeDocuments: KnowledgeDocumentRepository;
   destroy(): Promise<void>;
 }
 
@@ -170,6 +177,36 @@ export function describeEnvelopeStorageContract(name: string, makeHarness: () =>
       await harness.agents.delete(agent.id);
       expect(await harness.conversations.findById(conversation.id)).toBeNull();
       expect((await harness.conversations.listMessages(conversation.id, { page: 1, pageSize: 20 })).total).toBe(0);
+    });
+
+    it('When an agent gets a knowledge base and documents, Then each link reads back with ascending integer ids, a second base is refused, and deleting the agent or the document removes the links', async () => {
+      const owner = await aUser();
+      const agent = await anAgent(owner.id);
+      const principal = `envelope-user-${owner.id}`;
+      const base = aKnowledgeBase({ ownerId: principal });
+      await harness.knowledgeBases.create(base);
+      const other = aKnowledgeBase({ ownerId: principal });
+      await harness.knowledgeBases.create(other);
+      expect(await harness.knowledge.baseOf(agent.id)).toBeNull();
+      expect(await harness.knowledge.linkBase(agent.id, base.id)).toBe(true);
+      expect(await harness.knowledge.linkBase(agent.id, other.id)).toBe(false);
+      expect(await harness.knowledge.baseOf(agent.id)).toBe(base.id);
+
+      const [first, second] = [
+        aKnowledgeDocument({ knowledgeBaseId: base.id, ownerId: principal }),
+        aKnowledgeDocument({ knowledgeBaseId: base.id, ownerId: principal }),
+      ];
+      for (const document of [first, second]) await harness.knowledgeDocuments.create(document, []);
+      const a = await harness.knowledge.addDocument({ agentId: agent.id, knowledgeDocumentId: first.id, filename: 'a.pdf' }, at('2026-01-02T03:04:05.678Z'));
+      const b = await harness.knowledge.addDocument({ agentId: agent.id, knowledgeDocumentId: second.id, filename: 'b.md' }, at('2026-01-02T03:04:05.678Z'));
+      expect(Number.isInteger(a.id) && b.id > a.id).toBe(true);
+      expect((await harness.knowledge.documentsOf([second.id, first.id, 'unknown'])).sort((x, y) => x.id - y.id)).toEqual([a, b]);
+
+      await harness.knowledgeDocuments.delete(first.id);
+      expect(await harness.knowledge.documentsOf([first.id, second.id])).toEqual([b]);
+      await harness.agents.delete(agent.id);
+      expect(await harness.knowledge.baseOf(agent.id)).toBeNull();
+      expect(await harness.knowledge.documentsOf([second.id])).toEqual([]);
     });
   });
 }

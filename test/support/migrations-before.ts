@@ -14,11 +14,17 @@ export function migrationsBefore(migration: Migration): typeof MIGRATIONS {
 
 /**
  * Migrates `database` up to just before `migration`, lets `seed` store rows in that older schema,
- * then runs every migration: answers the migrated data source (the caller destroys it).
+ * then runs every migration (or, with `through`, up to `migration` itself, so that undoing the last
+ * migration undoes it): answers the migrated data source (the caller destroys it).
  */
-export async function migratedAcross(database: TestDatabase, migration: Migration, seed: (earlier: DataSource) => Promise<void>): Promise<DataSource> {
-  const options = createDataSource(database.config).options;
-  const earlier = new DataSource({ ...options, migrations: migrationsBefore(migration) } as DataSourceOptions);
+export async function migratedAcross(
+  database: TestDatabase,
+  migration: Migration,
+  seed: (earlier: DataSource) => Promise<void>,
+  options: { through?: boolean } = {},
+): Promise<DataSource> {
+  const dataSourceOptions = createDataSource(database.config).options;
+  const earlier = new DataSource({ ...dataSourceOptions, migrations: migrationsBefore(migration) } as DataSourceOptions);
   await earlier.initialize();
   try {
     await earlier.runMigrations();
@@ -26,7 +32,8 @@ export async function migratedAcross(database: TestDatabase, migration: Migratio
   } finally {
     await earlier.destroy();
   }
-  const current = new DataSource({ ...options, migrations: MIGRATIONS } as DataSourceOptions);
+  const migrations = options.through ? MIGRATIONS.slice(0, MIGRATIONS.indexOf(migration) + 1) : MIGRATIONS;
+  const current = new DataSource({ ...dataSourceOptions, migrations } as DataSourceOptions);
   await current.initialize();
   try {
     await current.runMigrations();

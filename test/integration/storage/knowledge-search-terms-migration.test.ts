@@ -33,19 +33,29 @@ function describeMigration(kind: StorageKind): void {
       aKnowledgeDocument({ knowledgeBaseId: base.id, ownerId: owner.id }),
       aKnowledgeDocument({ knowledgeBaseId: base.id, ownerId: owner.id }),
     ];
-    const current = await migratedAcross(database, AddKnowledgeChunkSearchTerms1795254463100, async (earlier) => {
-      const managers = new ManagerProvider(earlier, new OpenGate());
-      await new TypeOrmUserRepository(managers).create(owner);
-      await new TypeOrmKnowledgeBaseRepository(managers).create(base);
-      for (const [d, document] of documents.entries()) {
-        await earlier.manager.insert(KnowledgeDocumentOrmEntity, toKnowledgeDocumentRow(document));
-        const rows = Array.from({ length: CHUNKS_PER_DOCUMENT }, (_, i) => [document.id, i, base.id, `Filler ${d} 填充 ${i === 0 ? `first 向量 AI ${d}` : i}`]);
-        await earlier.query(
-          `INSERT INTO knowledge_chunks (document_id, chunk_index, knowledge_base_id, content) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')}`,
-          rows.flat(),
-        );
-      }
-    });
+    const current = await migratedAcross(
+      database,
+      AddKnowledgeChunkSearchTerms1795254463100,
+      async (earlier) => {
+        const managers = new ManagerProvider(earlier, new OpenGate());
+        await new TypeOrmUserRepository(managers).create(owner);
+        await new TypeOrmKnowledgeBaseRepository(managers).create(base);
+        for (const [d, document] of documents.entries()) {
+          await earlier.manager.insert(KnowledgeDocumentOrmEntity, toKnowledgeDocumentRow(document));
+          const rows = Array.from({ length: CHUNKS_PER_DOCUMENT }, (_, i) => [
+            document.id,
+            i,
+            base.id,
+            `Filler ${d} 填充 ${i === 0 ? `first 向量 AI ${d}` : i}`,
+          ]);
+          await earlier.query(
+            `INSERT INTO knowledge_chunks (document_id, chunk_index, knowledge_base_id, content) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')}`,
+            rows.flat(),
+          );
+        }
+      },
+      { through: true },
+    );
     try {
       const index = new TypeOrmKnowledgeKeywordIndex(new ManagerProvider(current, new OpenGate()), kind === 'mysql' ? mysqlFulltext : sqliteFts5);
       const lasts = await index.search({ query: String(CHUNKS_PER_DOCUMENT - 1), k: 5 });

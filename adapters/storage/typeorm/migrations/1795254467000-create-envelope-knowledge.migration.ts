@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
-import { portable } from './portable-columns';
+import { isMysql, portable } from './portable-columns';
 
 const BASE_OWNER = new TableForeignKey({
   name: 'FK_knowledge_bases_owner',
@@ -85,6 +85,8 @@ export class CreateEnvelopeKnowledge1795254467000 implements MigrationInterface 
     await queryRunner.dropTable('envelope_documents');
     await queryRunner.dropTable('envelope_agent_knowledge');
     await queryRunner.query(`DELETE FROM knowledge_bases WHERE owner_id NOT IN (SELECT id FROM users)`);
-    await queryRunner.createForeignKey('knowledge_bases', BASE_OWNER);
+    // SQLite adds a constraint only by rebuilding the table, and a revert runs with foreign keys on:
+    // dropping the old table would cascade-delete every document. There the reference stays dropped.
+    if (isMysql(queryRunner)) await queryRunner.createForeignKey('knowledge_bases', BASE_OWNER);
   }
 }

@@ -5,6 +5,7 @@ import { Clock, CLOCK } from '../../core/ports/clock.port';
 import { ID_GENERATOR } from '../../core/ports/id-generator.port';
 import { GoalManager } from '../../core/services/goals/goal-manager.service';
 import { TaskManager } from '../../core/services/tasks/task-manager.service';
+import { NotificationInbox } from '../../core/services/notifications/notification-inbox.service';
 import { TestStorage } from './test-database';
 
 /** Moves one millisecond on at every reading, so records made in a row never share a timestamp. */
@@ -19,12 +20,18 @@ export class TickingClock implements Clock {
     this.current += 1;
     return new Date(this.current);
   }
+
+  /** Jumps `ms` milliseconds ahead, as if that much time had passed. */
+  advance(ms: number): void {
+    this.current += ms;
+  }
 }
 
 export interface TaskServices {
   container: Container;
   tasks: TaskManager;
   goals: GoalManager;
+  inbox: NotificationInbox;
   clock: TickingClock;
 }
 
@@ -35,5 +42,5 @@ export function createTaskServices(storage: TestStorage): TaskServices {
   container.bind(CLOCK).toConstantValue(clock);
   container.bind(ID_GENERATOR).toConstantValue(new CryptoIdGenerator());
   container.loadSync(storage.module);
-  return { container, tasks: container.get(TaskManager), goals: container.get(GoalManager), clock };
+  return { container, tasks: container.get(TaskManager), goals: container.get(GoalManager), inbox: container.get(NotificationInbox), clock };
 }

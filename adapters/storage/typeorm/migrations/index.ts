@@ -38,6 +38,7 @@ import { CreateVectorChanges1795254460000 } from './1795254460000-create-vector-
 import { CreateExecutionNodeResults1795254462000 } from './1795254462000-create-execution-node-results.migration';
 import { AddKnowledgeIngestion1795254463000 } from './1795254463000-add-knowledge-ingestion.migration';
 import { AddKnowledgeChunkSearchTerms1795254463100 } from './1795254463100-add-knowledge-chunk-search-terms.migration';
+import { AddTaskLeases1795254466000 } from './1795254466000-add-task-leases.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -84,4 +85,5 @@ export const MIGRATIONS = [
   CreateExecutionNodeResults1795254462000,
   AddKnowledgeIngestion1795254463000,
   AddKnowledgeChunkSearchTerms1795254463100,
+  AddTaskLeases1795254466000,
 ];

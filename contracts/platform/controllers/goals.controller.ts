@@ -1,0 +1,109 @@
+import { Request as ExpressRequest } from 'express';
+import { inject, injectable } from 'inversify';
+import { Body, Controller, Delete, Get, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { GoalStatus } from '../../../core/domain/goal/goal.entity';
+import { GoalManager } from '../../../core/services/goals/goal-manager.service';
+import { GoalTaskTree } from '../../../core/services/goals/goal-task-tree.service';
+import { actorOf } from '../auth/actor-of';
+import { ErrorResponse } from '../dto/error.dto';
+import { GoalCreateRequest, GoalPageResponse, GoalResponse, GoalTaskTreeResponse, GoalUpdateRequest } from '../dto/goal.dto';
+import { toGoalChanges, toGoalPageResponse, toGoalResponse, toGoalTaskTreeResponse, toNewGoalInput } from '../mappers/goal.mapper';
+
+/**
+ * Goals (docs/goals-and-tasks.md, "HTTP API"). A goal is its owner's; admins see every one;
+ * another user's goal is 404. States change only through the actions (409 when one does not apply).
+ */
+@injectable()
+@Route('api/v1/goals')
+@Tags('Goals')
+@Security('bearer')
+@Response<ErrorResponse>(401, 'Missing, invalid or expired token')
+export class GoalsController extends Controller {
+  constructor(
+    @inject(GoalManager) private readonly goals: GoalManager,
+    @inject(GoalTaskTree) private readonly tree: GoalTaskTree,
+  ) {
+    super();
+  }
+
+  /**
+   * Your goals (admins: everyone's), newest first.
+   * @isInt page
+   * @isInt page_size
+   */
+  @Get()
+  @Response<ErrorResponse>(422, 'Bad pagination or status')
+  public async list(
+    @Request() request: ExpressRequest,
+    @Query() page?: number,
+    @Query() page_size?: number,
+    @Query() status?: string,
+  ): Promise<GoalPageResponse> {
+    return toGoalPageResponse(await this.goals.list(actorOf(request), { page, pageSize: page_size }, { status: status as GoalStatus | undefined }));
+  }
+
+  /** Creates a `draft` goal of yours. */
+  @Post()
+  @SuccessResponse(201, 'Created')
+  @Response<ErrorResponse>(422, 'Invalid goal')
+  public async create(@Request() request: ExpressRequest, @Body() body: GoalCreateRequest): Promise<GoalResponse> {
+    const goal = await this.goals.create(actorOf(request), toNewGoalInput(body));
+    this.setStatus(201);
+    return toGoalResponse(goal);
+  }
+
+  @Get('{goal_id}')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  public async get(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalResponse> {
+    return toGoalResponse(await this.goals.get(actorOf(request), goal_id));
+  }
+
+  /** Changes the fields sent; `status` is ignored. */
+  @Put('{goal_id}')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  @Response<ErrorResponse>(409, 'The goal changed meanwhile')
+  @Response<ErrorResponse>(422, 'Invalid change')
+  public async update(@Request() request: ExpressRequest, @Path() goal_id: string, @Body() body: GoalUpdateRequest): Promise<GoalResponse> {
+    return toGoalResponse(await this.goals.update(actorOf(request), goal_id, toGoalChanges(body)));
+  }
+
+  /** Cancels the goal (draft, active or paused → cancelled) and answers it; goals are kept, with their tasks. */
+  @Delete('{goal_id}')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  @Response<ErrorResponse>(409, 'Already completed, failed or cancelled')
+  public async remove(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalResponse> {
+    return toGoalResponse(await this.goals.transition(actorOf(request), goal_id, 'cancel'));
+  }
+
+  /** draft → active. */
+  @Post('{goal_id}/start')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  @Response<ErrorResponse>(409, 'Not a draft')
+  public async start(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalResponse> {
+    return toGoalResponse(await this.goals.transition(actorOf(request), goal_id, 'start'));
+  }
+
+  /** active → paused. */
+  @Post('{goal_id}/pause')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  @Response<ErrorResponse>(409, 'Not active')
+  public async pause(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalResponse> {
+    return toGoalResponse(await this.goals.transition(actorOf(request), goal_id, 'pause'));
+  }
+
+  /** paused → active. */
+  @Post('{goal_id}/resume')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  @Response<ErrorResponse>(409, 'Not paused')
+  public async resume(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalResponse> {
+    return toGoalResponse(await this.goals.transition(actorOf(request), goal_id, 'resume'));
+  }
+
+  /** The goal with every task in it, oldest first; `depends_on` links the tasks into their graph. */
+  @Get('{goal_id}/tasks')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  public async tasks(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalTaskTreeResponse> {
+    const { goal, tasks } = await this.tree.of(actorOf(request), goal_id);
+    return toGoalTaskTreeResponse(goal, tasks);
+  }
+}

@@ -1,0 +1,44 @@
+import { TaskResponse } from './task.dto';
+
+/** A goal (docs/goals-and-tasks.md, "HTTP API"). */
+export interface GoalResponse {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  status: 'draft' | 'active' | 'paused' | 'completed' | 'failed' | 'cancelled';
+  /** The agent pursuing the goal; null when none is bound. */
+  agent_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GoalPageResponse {
+  items: GoalResponse[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** `POST /goals`. Only these fields are read; a new goal is `draft`. */
+export interface GoalCreateRequest {
+  /** 1 to 200 characters (trimmed). */
+  title: string;
+  /** At most 10,000 characters. */
+  description?: string;
+  agent_id?: string;
+}
+
+/** `PUT /goals/{goal_id}`: absent fields stay as they are; `status` is never changed here (use the actions). */
+export interface GoalUpdateRequest {
+  title?: string;
+  description?: string;
+  /** null unbinds the agent. */
+  agent_id?: string | null;
+}
+
+/** `GET /goals/{goal_id}/tasks`: the goal and all its tasks, oldest first; `depends_on` links them into a graph. */
+export interface GoalTaskTreeResponse {
+  goal: GoalResponse;
+  tasks: TaskResponse[];
+}

@@ -2,6 +2,7 @@ import { Request as ExpressRequest } from 'express';
 import { inject, injectable } from 'inversify';
 import { Body, Controller, Delete, Get, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { TaskStatus } from '../../../core/domain/task/task.entity';
+import { TaskExecutor } from '../../../core/services/tasks/task-executor.service';
 import { TaskManager } from '../../../core/services/tasks/task-manager.service';
 import { JsonValue } from '../../../core/shared/json';
 import { actorOf } from '../auth/actor-of';
@@ -29,7 +30,10 @@ import { toNewTaskInput, toTaskChanges, toTaskPageResponse, toTaskResponse } fro
 @Security('bearer')
 @Response<ErrorResponse>(401, 'Missing, invalid or expired token')
 export class TasksController extends Controller {
-  constructor(@inject(TaskManager) private readonly tasks: TaskManager) {
+  constructor(
+    @inject(TaskManager) private readonly tasks: TaskManager,
+    @inject(TaskExecutor) private readonly executor: TaskExecutor,
+  ) {
     super();
   }
 
@@ -104,6 +108,19 @@ export class TasksController extends Controller {
   @Response<ErrorResponse>(422, 'Bad lease_seconds')
   public async claim(@Request() request: ExpressRequest, @Path() task_id: string, @Body() body?: TaskClaimRequest): Promise<TaskResponse> {
     return toTaskResponse(await this.tasks.transition(actorOf(request), task_id, 'claim', { leaseSeconds: body?.lease_seconds }));
+  }
+
+  /**
+   * Runs the task by its agent (none: the default model as a bare agent) and answers the task when
+   * the run ends: `completed` (or `awaiting_approval`) with `result: {output, agent_id, token_usage}`,
+   * or `failed` with the reason. The task is claimed for the run (a task you hold is claimed again);
+   * the results of its dependencies are part of what the agent is asked.
+   */
+  @Post('{task_id}/execute')
+  @Response<ErrorResponse>(404, 'No such task of yours, or its agent is gone or not yours to use')
+  @Response<ErrorResponse>(409, 'Not claimable now: held by someone else, finished, or a dependency is unfinished')
+  public async execute(@Request() request: ExpressRequest, @Path() task_id: string): Promise<TaskResponse> {
+    return toTaskResponse(await this.executor.execute(actorOf(request), task_id));
   }
 
   /** claimed → pending, with no claimer, lease or result. */

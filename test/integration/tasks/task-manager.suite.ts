@@ -4,7 +4,7 @@ import { Actor } from '../../../core/domain/auth/actor';
 import { Goal } from '../../../core/domain/goal/goal.entity';
 import { Task } from '../../../core/domain/task/task.entity';
 import { NewTaskInput } from '../../../core/services/tasks/task-manager.service';
-import { TASK_REPOSITORY } from '../../../core/ports/task-repository.port';
+import { TASK_REPOSITORY, TaskRepository } from '../../../core/ports/task-repository.port';
 import { createTaskServices, TaskServices } from '../../support/task-services';
 import { createTestStorage, TestStorage } from '../../support/test-database';
 
@@ -198,7 +198,7 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
       it('When the expiry sweep runs, Then lapsed claims return to pending without anyone reading them', async () => {
         const task = await newTask(alice);
         await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 1 });
-        const repository = services.container.get(TASK_REPOSITORY);
+        const repository = services.container.get<TaskRepository>(TASK_REPOSITORY);
         services.clock.advance(5_000);
         expect(await repository.returnExpiredLeases(services.clock.now())).toBeGreaterThanOrEqual(1);
         expect(await repository.findById(task.id)).toMatchObject({ status: 'pending', claimedBy: null, leaseExpiresAt: null });

@@ -3,11 +3,12 @@ import { inject, injectable } from 'inversify';
 import { Body, Controller, Delete, Get, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { GoalStatus } from '../../../core/domain/goal/goal.entity';
 import { GoalManager } from '../../../core/services/goals/goal-manager.service';
+import { GoalPlanner } from '../../../core/services/goals/goal-planner.service';
 import { GoalTaskTree } from '../../../core/services/goals/goal-task-tree.service';
 import { actorOf } from '../auth/actor-of';
 import { ErrorResponse } from '../dto/error.dto';
-import { GoalCreateRequest, GoalPageResponse, GoalResponse, GoalTaskTreeResponse, GoalUpdateRequest } from '../dto/goal.dto';
-import { toGoalChanges, toGoalPageResponse, toGoalResponse, toGoalTaskTreeResponse, toNewGoalInput } from '../mappers/goal.mapper';
+import { GoalCreateRequest, GoalDecompositionResponse, GoalPageResponse, GoalResponse, GoalTaskTreeResponse, GoalUpdateRequest } from '../dto/goal.dto';
+import { toGoalChanges, toGoalDecompositionResponse, toGoalPageResponse, toGoalResponse, toGoalTaskTreeResponse, toNewGoalInput } from '../mappers/goal.mapper';
 
 /**
  * Goals (docs/goals-and-tasks.md, "HTTP API"). A goal is its owner's; admins see every one;
@@ -22,6 +23,7 @@ export class GoalsController extends Controller {
   constructor(
     @inject(GoalManager) private readonly goals: GoalManager,
     @inject(GoalTaskTree) private readonly tree: GoalTaskTree,
+    @inject(GoalPlanner) private readonly planner: GoalPlanner,
   ) {
     super();
   }
@@ -97,6 +99,19 @@ export class GoalsController extends Controller {
   @Response<ErrorResponse>(409, 'Not paused')
   public async resume(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalResponse> {
     return toGoalResponse(await this.goals.transition(actorOf(request), goal_id, 'resume'));
+  }
+
+  /**
+   * One call of the server's default model breaks the goal (which must have no tasks yet) into at
+   * most 20 tasks with their dependencies, suggested agents and approvals, stored together.
+   * 502 when the model's plan cannot be read or breaks a rule (a cycle, an unknown agent, too many tasks).
+   */
+  @Post('{goal_id}/decompose')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  @Response<ErrorResponse>(409, 'The goal already has tasks, or is completed, failed or cancelled')
+  @Response<ErrorResponse>(502, 'The model gave no usable plan')
+  public async decompose(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalDecompositionResponse> {
+    return toGoalDecompositionResponse(await this.planner.decompose(actorOf(request), goal_id));
   }
 
   /** The goal with every task in it, oldest first; `depends_on` links the tasks into their graph. */

@@ -42,3 +42,11 @@ export interface GoalTaskTreeResponse {
   goal: GoalResponse;
   tasks: TaskResponse[];
 }
+
+/** `POST /goals/{goal_id}/decompose`: the goal and the tasks the plan added, dependencies first. */
+export interface GoalDecompositionResponse {
+  goal: GoalResponse;
+  /** The model's one-sentence account of the plan. */
+  summary: string;
+  tasks: TaskResponse[];
+}

@@ -2,7 +2,8 @@ import { Goal } from '../../../core/domain/goal/goal.entity';
 import { GoalChanges, NewGoalInput } from '../../../core/domain/goal/goal.rules';
 import { Task } from '../../../core/domain/task/task.entity';
 import { Page } from '../../../core/shared/pagination';
-import { GoalCreateRequest, GoalPageResponse, GoalResponse, GoalTaskTreeResponse, GoalUpdateRequest } from '../dto/goal.dto';
+import { GoalDecomposition } from '../../../core/services/goals/goal-planner.service';
+import { GoalCreateRequest, GoalDecompositionResponse, GoalPageResponse, GoalResponse, GoalTaskTreeResponse, GoalUpdateRequest } from '../dto/goal.dto';
 import { toTaskResponse } from './task.mapper';
 
 export function toGoalResponse(goal: Goal): GoalResponse {
@@ -32,4 +33,8 @@ export function toNewGoalInput(body: GoalCreateRequest): NewGoalInput {
 
 export function toGoalChanges(body: GoalUpdateRequest): GoalChanges {
   return { title: body.title, description: body.description, agentId: body.agent_id };
+}
+
+export function toGoalDecompositionResponse(decomposition: GoalDecomposition): GoalDecompositionResponse {
+  return { goal: toGoalResponse(decomposition.goal), summary: decomposition.summary, tasks: decomposition.tasks.map(toTaskResponse) };
 }

@@ -4,6 +4,7 @@ import { Body, Controller, Delete, Get, Path, Post, Put, Query, Request, Respons
 import { GoalStatus } from '../../../core/domain/goal/goal.entity';
 import { GoalManager } from '../../../core/services/goals/goal-manager.service';
 import { GoalPlanner } from '../../../core/services/goals/goal-planner.service';
+import { GoalRunner } from '../../../core/services/goals/goal-runner.service';
 import { GoalTaskTree } from '../../../core/services/goals/goal-task-tree.service';
 import { actorOf } from '../auth/actor-of';
 import { ErrorResponse } from '../dto/error.dto';
@@ -24,6 +25,7 @@ export class GoalsController extends Controller {
     @inject(GoalManager) private readonly goals: GoalManager,
     @inject(GoalTaskTree) private readonly tree: GoalTaskTree,
     @inject(GoalPlanner) private readonly planner: GoalPlanner,
+    @inject(GoalRunner) private readonly runner: GoalRunner,
   ) {
     super();
   }
@@ -112,6 +114,23 @@ export class GoalsController extends Controller {
   @Response<ErrorResponse>(502, 'The model gave no usable plan')
   public async decompose(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalDecompositionResponse> {
     return toGoalDecompositionResponse(await this.planner.decompose(actorOf(request), goal_id));
+  }
+
+  /**
+   * Runs the goal in the background and answers 202 with the goal: a draft is decomposed first when
+   * it has no tasks, then started. Each available task is executed by its agent, results feed the
+   * tasks that depend on them, a task awaiting approval parks its branch (approving it moves the run
+   * on), a failed task is retried once; the goal ends `completed` or `failed` (the owner is notified).
+   */
+  @Post('{goal_id}/execute-async')
+  @SuccessResponse(202, 'Accepted')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  @Response<ErrorResponse>(409, 'The goal is paused, completed, failed or cancelled')
+  @Response<ErrorResponse>(502, 'The model gave no usable plan for a draft without tasks')
+  public async executeAsync(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalResponse> {
+    const goal = await this.runner.executeAsync(actorOf(request), goal_id);
+    this.setStatus(202);
+    return toGoalResponse(goal);
   }
 
   /** The goal with every task in it, oldest first; `depends_on` links the tasks into their graph. */

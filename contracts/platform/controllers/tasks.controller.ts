@@ -2,6 +2,7 @@ import { Request as ExpressRequest } from 'express';
 import { inject, injectable } from 'inversify';
 import { Body, Controller, Delete, Get, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { TaskStatus } from '../../../core/domain/task/task.entity';
+import { GoalRunner } from '../../../core/services/goals/goal-runner.service';
 import { TaskExecutor } from '../../../core/services/tasks/task-executor.service';
 import { TaskManager } from '../../../core/services/tasks/task-manager.service';
 import { JsonValue } from '../../../core/shared/json';
@@ -33,6 +34,7 @@ export class TasksController extends Controller {
   constructor(
     @inject(TaskManager) private readonly tasks: TaskManager,
     @inject(TaskExecutor) private readonly executor: TaskExecutor,
+    @inject(GoalRunner) private readonly runs: GoalRunner,
   ) {
     super();
   }
@@ -151,12 +153,12 @@ export class TasksController extends Controller {
     return toTaskResponse(await this.tasks.transition(actorOf(request), task_id, 'fail', { reason: body?.reason }));
   }
 
-  /** awaiting_approval → completed. */
+  /** awaiting_approval → completed; in a goal, its run moves on (what waited for the approval starts). */
   @Post('{task_id}/approve')
   @Response<ErrorResponse>(404, 'No such task of yours')
   @Response<ErrorResponse>(409, 'Not awaiting approval')
   public async approve(@Request() request: ExpressRequest, @Path() task_id: string): Promise<TaskResponse> {
-    return toTaskResponse(await this.tasks.transition(actorOf(request), task_id, 'approve'));
+    return toTaskResponse(await this.runs.approve(actorOf(request), task_id));
   }
 
   /** awaiting_approval → claimed: the claimer keeps it to redo the work. */
@@ -167,12 +169,12 @@ export class TasksController extends Controller {
     return toTaskResponse(await this.tasks.transition(actorOf(request), task_id, 'reject'));
   }
 
-  /** failed → pending, with no claimer, result or failure reason. */
+  /** failed → pending, with no claimer, result or failure reason; in a goal, its run moves on. */
   @Post('{task_id}/retry')
   @Response<ErrorResponse>(404, 'No such task of yours')
   @Response<ErrorResponse>(409, 'Not failed')
   public async retry(@Request() request: ExpressRequest, @Path() task_id: string): Promise<TaskResponse> {
-    return toTaskResponse(await this.tasks.transition(actorOf(request), task_id, 'retry'));
+    return toTaskResponse(await this.runs.retry(actorOf(request), task_id));
   }
 
   /** The unfinished tasks this one depends on, in `depends_on` order. */

@@ -117,6 +117,19 @@ export class GoalsController extends Controller {
   }
 
   /**
+   * Replaces the goal's failed and pending tasks by a new plan (one model call given what completed,
+   * with its results, and what failed, with its reasons); completed tasks stay and new tasks may
+   * depend on them. 409 while a task is claimed or awaiting approval, or when nothing is unfinished.
+   */
+  @Post('{goal_id}/replan')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  @Response<ErrorResponse>(409, 'Work under way, nothing unfinished, no tasks yet, or the goal is finished')
+  @Response<ErrorResponse>(502, 'The model gave no usable plan')
+  public async replan(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalDecompositionResponse> {
+    return toGoalDecompositionResponse(await this.planner.replan(actorOf(request), goal_id));
+  }
+
+  /**
    * Runs the goal in the background and answers 202 with the goal: a draft is decomposed first when
    * it has no tasks, then started. Each available task is executed by its agent, results feed the
    * tasks that depend on them, a task awaiting approval parks its branch (approving it moves the run

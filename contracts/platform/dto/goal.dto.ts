@@ -43,10 +43,12 @@ export interface GoalTaskTreeResponse {
   tasks: TaskResponse[];
 }
 
-/** `POST /goals/{goal_id}/decompose`: the goal and the tasks the plan added, dependencies first. */
+/** `POST /goals/{goal_id}/decompose` and `/replan`: the goal and the tasks the plan added, dependencies first. */
 export interface GoalDecompositionResponse {
   goal: GoalResponse;
   /** The model's one-sentence account of the plan. */
   summary: string;
   tasks: TaskResponse[];
+  /** The failed and pending tasks a replan replaced (deleted); empty for decompose. */
+  removed_task_ids: string[];
 }

@@ -36,5 +36,10 @@ export function toGoalChanges(body: GoalUpdateRequest): GoalChanges {
 }
 
 export function toGoalDecompositionResponse(decomposition: GoalDecomposition): GoalDecompositionResponse {
-  return { goal: toGoalResponse(decomposition.goal), summary: decomposition.summary, tasks: decomposition.tasks.map(toTaskResponse) };
+  return {
+    goal: toGoalResponse(decomposition.goal),
+    summary: decomposition.summary,
+    tasks: decomposition.tasks.map(toTaskResponse),
+    removed_task_ids: decomposition.removedTaskIds,
+  };
 }

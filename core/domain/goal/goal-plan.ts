@@ -11,6 +11,8 @@ export interface PlannedTask {
   description: string;
   priority: TaskPriority;
   dependsOn: number[];
+  /** Ids of completed tasks the plan keeps (a replan builds on them); always empty in a first plan. */
+  dependsOnKept: string[];
   agentId: string | null;
   requiresApproval: boolean;
 }
@@ -28,16 +30,16 @@ const PRIORITIES: Record<string, TaskPriority> = { low: 'low', medium: 'normal',
 /**
  * Reads a model's plan `{summary, tasks: [{title, description, priority, dependsOn: [index], agent_id,
  * requires_approval}]}`: 1 to MAX_PLAN_TASKS tasks, each titled, depending only on other tasks of
- * the plan, with no cycle. Texts are trimmed and cut to the task limits; an unknown priority is
+ * the plan (by index) or on the kept tasks `keptIds` (by id, a replan), with no cycle. Texts are trimmed and cut to the task limits; an unknown priority is
  * `normal`. The tasks come back ordered so that dependencies come first (indexes remapped).
  */
-export function readGoalPlan(reply: JsonObject): PlanReading {
+export function readGoalPlan(reply: JsonObject, keptIds: ReadonlySet<string> = new Set()): PlanReading {
   const raw = reply.tasks;
   if (!Array.isArray(raw) || raw.length === 0) return { ok: false, problem: 'it has no tasks' };
   if (raw.length > MAX_PLAN_TASKS) return { ok: false, problem: `it has ${raw.length} tasks, more than ${MAX_PLAN_TASKS}` };
   const tasks: PlannedTask[] = [];
   for (const [index, item] of raw.entries()) {
-    const read = readTask(item, index, raw.length);
+    const read = readTask(item, index, raw.length, keptIds);
     if (typeof read === 'string') return { ok: false, problem: `task ${index + 1} ${read}` };
     tasks.push(read);
   }
@@ -49,21 +51,23 @@ export function readGoalPlan(reply: JsonObject): PlanReading {
   return { ok: true, plan: { summary, tasks: ordered } };
 }
 
-function readTask(item: JsonValue, index: number, count: number): PlannedTask | string {
+function readTask(item: JsonValue, index: number, count: number, keptIds: ReadonlySet<string>): PlannedTask | string {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) return 'is not an object';
   const title = typeof item.title === 'string' ? item.title.trim().slice(0, TASK_LIMITS.titleChars) : '';
   if (!title) return 'has no title';
   const description = typeof item.description === 'string' ? item.description.trim().slice(0, TASK_LIMITS.descriptionChars) : '';
   const rawDeps = item.dependsOn ?? item.depends_on ?? [];
   if (!Array.isArray(rawDeps)) return 'has dependencies that are not a list';
-  const dependsOn = [...new Set(rawDeps)];
+  const distinct = [...new Set(rawDeps)];
+  const kept = distinct.filter((dep): dep is string => typeof dep === 'string' && keptIds.has(dep));
+  const dependsOn = distinct.filter((dep) => !kept.includes(dep as string));
   const bad = dependsOn.find((dep) => typeof dep !== 'number' || !Number.isInteger(dep) || dep < 0 || dep >= count || dep === index);
   if (bad !== undefined) return `depends on ${JSON.stringify(bad)}, which is not another task of the plan`;
   const agent = item.agent_id ?? item.agentId ?? null;
   if (agent !== null && (typeof agent !== 'string' || agent.length > TASK_LIMITS.idChars)) return 'names an agent that is not an id';
   const priority = typeof item.priority === 'string' ? (PRIORITIES[item.priority.toLowerCase()] ?? 'normal') : 'normal';
   const approval = item.requires_approval ?? item.requiresApproval;
-  return { title, description, priority, dependsOn: dependsOn as number[], agentId: agent || null, requiresApproval: approval === true };
+  return { title, description, priority, dependsOn: dependsOn as number[], dependsOnKept: kept, agentId: agent || null, requiresApproval: approval === true };
 }
 
 /** Kahn's algorithm, keeping the model's order among tasks that are free at the same time; undefined on a cycle. */

@@ -70,4 +70,28 @@ describe('GoalPlanner on SQLite', () => {
     await expect(planner.decompose(alice, goal.id)).rejects.toMatchObject({ code: 'goal.upstream_error', message });
     expect(await services.tasks.listForGoal(alice, goal.id)).toEqual([]);
   });
+
+  it('When a replan depends on a completed task by id, Then the link is kept; an id that is not a completed task of the goal is refused', async () => {
+    const goal = await services.goals.create(alice, { title: 'Again' });
+    const done = await services.tasks.create(alice, { title: 'Done', goalId: goal.id });
+    await services.tasks.transition(alice, done.id, 'claim');
+    await services.tasks.transition(alice, done.id, 'complete', { result: 'yes' });
+    const failed = await services.tasks.create(alice, { title: 'Broke', goalId: goal.id, dependsOn: [done.id] });
+    await services.tasks.transition(alice, failed.id, 'claim');
+    await services.tasks.transition(alice, failed.id, 'fail', { reason: 'nope' });
+
+    reply = `{"tasks": [{"title": "Fix", "dependsOn": ["${failed.id}"]}]}`;
+    await expect(planner.replan(alice, goal.id)).rejects.toMatchObject({ code: 'goal.upstream_error' });
+    expect((await services.tasks.listForGoal(alice, goal.id)).map((task) => task.id)).toEqual([done.id, failed.id]);
+
+    reply = `{"tasks": [{"title": "Fix", "dependsOn": ["${done.id}"]}]}`;
+    const replanned = await planner.replan(alice, goal.id);
+    expect(replanned.removedTaskIds).toEqual([failed.id]);
+    expect(replanned.tasks).toEqual([expect.objectContaining({ title: 'Fix', dependsOn: [done.id], status: 'pending' })]);
+    expect(JSON.parse(requests.at(-1)!.messages[1].content)).toMatchObject({
+      completed: [{ id: done.id, title: 'Done', result: '"yes"' }],
+      failed: [{ title: 'Broke', reason: 'nope' }],
+      pending: [],
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { agentRoutingResponder } from './agent-routing.responder';
 import { goalDecompositionResponder } from './goal-decomposition.responder';
+import { goalReplanResponder } from './goal-replan.responder';
 import { intentAnalysisResponder } from './intent-analysis.responder';
 import { OfflineResponder } from './offline-responder';
 import { promptWritingResponder } from './prompt-writing.responder';
@@ -26,6 +27,7 @@ export { readStructuredPrompt } from './offline-responder';
  */
 export const OFFLINE_RESPONDERS: ReadonlyArray<OfflineResponder> = [
   goalDecompositionResponder,
+  goalReplanResponder,
   selfReviewResponder,
   intentAnalysisResponder,
   promptWritingResponder,

@@ -1,7 +1,12 @@
 import { MAX_PLAN_TASKS, readGoalPlan } from '../../../../core/domain/goal/goal-plan';
 import { JsonObject } from '../../../../core/shared/json';
 
-const task = (title: string, dependsOn: number[] = [], extra: JsonObject = {}): JsonObject => ({ title, description: `Do ${title}`, dependsOn, ...extra });
+const task = (title: string, dependsOn: Array<number | string> = [], extra: JsonObject = {}): JsonObject => ({
+  title,
+  description: `Do ${title}`,
+  dependsOn,
+  ...extra,
+});
 
 describe('readGoalPlan', () => {
   it('When the plan is a valid DAG listed out of order, Then the tasks come back dependencies first with their indexes remapped', () => {
@@ -18,9 +23,9 @@ describe('readGoalPlan', () => {
       plan: {
         summary: 'Three steps',
         tasks: [
-          { title: 'Design', description: 'Do Design', priority: 'high', dependsOn: [], agentId: null, requiresApproval: false },
-          { title: 'Build', description: 'Do Build', priority: 'normal', dependsOn: [0], agentId: 'agent-1', requiresApproval: false },
-          { title: 'Ship', description: 'Do Ship', priority: 'low', dependsOn: [0, 1], agentId: null, requiresApproval: true },
+          { title: 'Design', description: 'Do Design', priority: 'high', dependsOn: [], dependsOnKept: [], agentId: null, requiresApproval: false },
+          { title: 'Build', description: 'Do Build', priority: 'normal', dependsOn: [0], dependsOnKept: [], agentId: 'agent-1', requiresApproval: false },
+          { title: 'Ship', description: 'Do Ship', priority: 'low', dependsOn: [0, 1], dependsOnKept: [], agentId: null, requiresApproval: true },
         ],
       },
     });
@@ -43,6 +48,19 @@ describe('readGoalPlan', () => {
     ['an agent that is not an id', { tasks: [task('A', [], { agent_id: 42 })] }, 'task 1 names an agent that is not an id'],
   ])('When the plan has %s, Then it is refused: %s', (_, reply, problem) => {
     expect(readGoalPlan(reply as JsonObject)).toEqual({ ok: false, problem });
+  });
+
+  it("When a replan names kept tasks by id, Then they are kept apart from the plan's own dependencies; other ids are refused", () => {
+    const kept = new Set(['done-1']);
+    const reading = readGoalPlan({ tasks: [task('Redo'), task('Then', [0, 'done-1'])] }, kept);
+    expect(reading.ok && reading.plan.tasks.map((t) => [t.dependsOn, t.dependsOnKept])).toEqual([
+      [[], []],
+      [[0], ['done-1']],
+    ]);
+    expect(readGoalPlan({ tasks: [task('Redo', ['other'])] }, kept)).toEqual({
+      ok: false,
+      problem: 'task 1 depends on "other", which is not another task of the plan',
+    });
   });
 
   it('When texts are too long or the priority unknown, Then they are cut to the task limits and the priority is normal', () => {

@@ -2,14 +2,32 @@ import { Request as ExpressRequest } from 'express';
 import { inject, injectable } from 'inversify';
 import { Body, Controller, Delete, Get, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { GoalStatus } from '../../../core/domain/goal/goal.entity';
+import { GoalConversation } from '../../../core/services/goals/goal-conversation.service';
 import { GoalManager } from '../../../core/services/goals/goal-manager.service';
 import { GoalPlanner } from '../../../core/services/goals/goal-planner.service';
 import { GoalRunner } from '../../../core/services/goals/goal-runner.service';
 import { GoalTaskTree } from '../../../core/services/goals/goal-task-tree.service';
 import { actorOf } from '../auth/actor-of';
 import { ErrorResponse } from '../dto/error.dto';
-import { GoalCreateRequest, GoalDecompositionResponse, GoalPageResponse, GoalResponse, GoalTaskTreeResponse, GoalUpdateRequest } from '../dto/goal.dto';
-import { toGoalChanges, toGoalDecompositionResponse, toGoalPageResponse, toGoalResponse, toGoalTaskTreeResponse, toNewGoalInput } from '../mappers/goal.mapper';
+import {
+  GoalInteractRequest,
+  GoalInteractionResponse,
+  GoalCreateRequest,
+  GoalDecompositionResponse,
+  GoalPageResponse,
+  GoalResponse,
+  GoalTaskTreeResponse,
+  GoalUpdateRequest,
+} from '../dto/goal.dto';
+import {
+  toGoalChanges,
+  toGoalInteractionResponse,
+  toGoalDecompositionResponse,
+  toGoalPageResponse,
+  toGoalResponse,
+  toGoalTaskTreeResponse,
+  toNewGoalInput,
+} from '../mappers/goal.mapper';
 
 /**
  * Goals (docs/goals-and-tasks.md, "HTTP API"). A goal is its owner's; admins see every one;
@@ -26,6 +44,7 @@ export class GoalsController extends Controller {
     @inject(GoalTaskTree) private readonly tree: GoalTaskTree,
     @inject(GoalPlanner) private readonly planner: GoalPlanner,
     @inject(GoalRunner) private readonly runner: GoalRunner,
+    @inject(GoalConversation) private readonly conversation: GoalConversation,
   ) {
     super();
   }
@@ -127,6 +146,19 @@ export class GoalsController extends Controller {
   @Response<ErrorResponse>(502, 'The model gave no usable plan')
   public async replan(@Request() request: ExpressRequest, @Path() goal_id: string): Promise<GoalDecompositionResponse> {
     return toGoalDecompositionResponse(await this.planner.replan(actorOf(request), goal_id));
+  }
+
+  /**
+   * One turn of a conversation about the goal: the model answers `message` and may add, change or
+   * drop pending tasks; the changes are applied together and listed. No memory between turns.
+   */
+  @Post('{goal_id}/interact')
+  @Response<ErrorResponse>(404, 'No such goal of yours')
+  @Response<ErrorResponse>(409, 'The goal is finished, or its tasks changed meanwhile')
+  @Response<ErrorResponse>(422, 'Empty or too long message')
+  @Response<ErrorResponse>(502, 'The model gave no usable answer')
+  public async interact(@Request() request: ExpressRequest, @Path() goal_id: string, @Body() body: GoalInteractRequest): Promise<GoalInteractionResponse> {
+    return toGoalInteractionResponse(await this.conversation.interact(actorOf(request), goal_id, body.message));
   }
 
   /**

@@ -52,3 +52,21 @@ export interface GoalDecompositionResponse {
   /** The failed and pending tasks a replan replaced (deleted); empty for decompose. */
   removed_task_ids: string[];
 }
+
+/** `POST /goals/{goal_id}/interact`. */
+export interface GoalInteractRequest {
+  /** What you say or ask about the goal, 1 to 4,000 characters. */
+  message: string;
+}
+
+export interface GoalChangeResponse {
+  action: 'added' | 'changed' | 'dropped';
+  /** The task as it is now; a dropped task as it was. */
+  task: TaskResponse;
+}
+
+/** The model's reply and the changes it made to the plan (applied together). */
+export interface GoalInteractionResponse {
+  reply: string;
+  changes: GoalChangeResponse[];
+}

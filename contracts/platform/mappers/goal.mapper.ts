@@ -2,8 +2,17 @@ import { Goal } from '../../../core/domain/goal/goal.entity';
 import { GoalChanges, NewGoalInput } from '../../../core/domain/goal/goal.rules';
 import { Task } from '../../../core/domain/task/task.entity';
 import { Page } from '../../../core/shared/pagination';
+import { GoalInteraction } from '../../../core/services/goals/goal-conversation.service';
 import { GoalDecomposition } from '../../../core/services/goals/goal-planner.service';
-import { GoalCreateRequest, GoalDecompositionResponse, GoalPageResponse, GoalResponse, GoalTaskTreeResponse, GoalUpdateRequest } from '../dto/goal.dto';
+import {
+  GoalInteractionResponse,
+  GoalCreateRequest,
+  GoalDecompositionResponse,
+  GoalPageResponse,
+  GoalResponse,
+  GoalTaskTreeResponse,
+  GoalUpdateRequest,
+} from '../dto/goal.dto';
 import { toTaskResponse } from './task.mapper';
 
 export function toGoalResponse(goal: Goal): GoalResponse {
@@ -42,4 +51,8 @@ export function toGoalDecompositionResponse(decomposition: GoalDecomposition): G
     tasks: decomposition.tasks.map(toTaskResponse),
     removed_task_ids: decomposition.removedTaskIds,
   };
+}
+
+export function toGoalInteractionResponse(interaction: GoalInteraction): GoalInteractionResponse {
+  return { reply: interaction.reply, changes: interaction.changes.map((change) => ({ action: change.action, task: toTaskResponse(change.task) })) };
 }

@@ -21,8 +21,9 @@ export const TASK_RUN_ATTEMPTS = 2;
  * - every task completed: the goal is `completed`; a task that stays `failed`: the goal is `failed`
  *   (the owner is notified of both);
  * - else each available task (pending, dependencies completed) is executed by its agent
- *   (TaskExecutor: claimed under a lease, so two workers never run one task, and one that died
- *   gives it back), retried up to TASK_RUN_ATTEMPTS runs, and the goal is looked at again;
+ *   (TaskExecutor, exclusive: only a pending task is claimed, under a lease, so two workers never
+ *   run one task although both act as the owner, and one that died gives it back), retried up to
+ *   TASK_RUN_ATTEMPTS runs, and the goal is looked at again;
  * - nothing available: the run is parked (tasks awaiting approval, or held elsewhere) until an
  *   approval, a retry or another `execute-async` asks again.
  *
@@ -60,7 +61,7 @@ export class GoalAdvanceHandler implements JobHandler {
   private async run(owner: Actor, task: Task): Promise<boolean> {
     for (let attempt = 1; attempt <= TASK_RUN_ATTEMPTS; attempt += 1) {
       try {
-        const ran = await this.executor.execute(owner, task.id);
+        const ran = await this.executor.execute(owner, task.id, { exclusive: true });
         if (ran.status !== 'failed' || attempt === TASK_RUN_ATTEMPTS) return true;
         await this.tasks.transition(owner, task.id, 'retry');
       } catch (error) {

@@ -46,10 +46,11 @@ export class TaskExecutor {
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, id: string): Promise<Task> {
+  /** `exclusive`: run only a pending task (a claim is never renewed), so of two callers acting as one user only one runs it. */
+  async execute(actor: Actor, id: string, options: { exclusive?: boolean } = {}): Promise<Task> {
     const task = await this.tasks.get(actor, id);
     const agent = await this.agentOf(actor, task);
-    const claimed = await this.tasks.transition(actor, id, 'claim', { leaseSeconds: EXECUTION_LEASE_SECONDS });
+    const claimed = await this.tasks.transition(actor, id, 'claim', { leaseSeconds: EXECUTION_LEASE_SECONDS, renew: !options.exclusive });
     const input = taskRunInput(claimed, await this.taskRecords.findByIds(claimed.dependsOn));
     let outcome: AgentRunResult;
     try {

@@ -34,6 +34,12 @@ export interface TransitionDetails {
   reason?: string;
   /** On `claim`: the claim lapses after this many seconds unless claimed again; no lease when absent. */
   leaseSeconds?: number;
+  /**
+   * On `claim`: false takes only a pending task, never renews a claim, even the actor's own. For
+   * workers that all act as one user (a goal's run), where the same user holding the task means
+   * another worker is running it.
+   */
+  renew?: boolean;
 }
 
 /** Blockers named in a conflict message; the rest are counted. */
@@ -185,7 +191,8 @@ export class TaskManager {
   private async apply(actor: Actor, task: Task, action: TaskAction, details: TransitionDetails): Promise<Task> {
     const issues = transitionDetailIssues(details);
     if (issues.length > 0) throw invalid(issues);
-    if (action === 'claim' && task.status === 'claimed' && task.claimedBy === actor.userId) return this.renew(task, details);
+    const renewal = action === 'claim' && details.renew !== false && task.status === 'claimed' && task.claimedBy === actor.userId;
+    if (renewal) return this.renew(task, details);
     const status = nextStatus(task, action);
     if (action === 'claim' || action === 'complete') await this.refuseWhileBlocked(task, action);
     const now = this.clock.now();

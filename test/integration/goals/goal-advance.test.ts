@@ -19,9 +19,11 @@ describe('GoalAdvanceHandler on SQLite', () => {
     storage = await createTestStorage('sqlite');
     services = createTaskServices(storage);
     const executor = {
-      execute: async (actor: Actor, id: string): Promise<Task> => {
-        const task = await services.tasks.transition(actor, id, 'claim');
+      execute: async (actor: Actor, id: string, options: { exclusive?: boolean } = {}): Promise<Task> => {
+        const task = await services.tasks.transition(actor, id, 'claim', { renew: !options.exclusive });
         runs.push(task.title);
+        // A run takes a while: another worker's look at the goal can fall in between.
+        await new Promise((resolve) => setTimeout(resolve, 5));
         if (task.title.startsWith('Flaky') && runs.filter((title) => title === task.title).length === 1) {
           return services.tasks.transition(actor, id, 'fail', { reason: 'first try fails' });
         }
@@ -71,5 +73,15 @@ describe('GoalAdvanceHandler on SQLite', () => {
     await advance(goalId);
     expect(runs.filter((title) => title === 'Paused step')).toHaveLength(1);
     expect((await services.goals.get(alice, goalId)).status).toBe('completed');
+  });
+
+  it('When two workers advance one goal at once, Then every task runs exactly once and the goal completes', async () => {
+    const goal = await services.goals.create(alice, { title: 'Parallel' });
+    const titles = ['Twin A', 'Twin B', 'Twin C', 'Twin D'];
+    for (const title of titles) await services.tasks.create(alice, { title, goalId: goal.id });
+    await services.goals.transition(alice, goal.id, 'start');
+    await Promise.all([advance(goal.id), advance(goal.id), advance(goal.id)]);
+    expect((await services.goals.get(alice, goal.id)).status).toBe('completed');
+    for (const title of titles) expect(runs.filter((ran) => ran === title)).toHaveLength(1);
   });
 });

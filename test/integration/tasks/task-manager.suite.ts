@@ -195,6 +195,16 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
         await expect(services.tasks.transition(admin, task.id, 'claim')).rejects.toMatchObject({ code: 'task.conflict' });
       });
 
+      it('When the holder claims again with renew off, Then it is task.conflict and the claim is unchanged', async () => {
+        const task = await newTask(alice);
+        const claimed = await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 60 });
+        await expect(services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 60, renew: false })).rejects.toMatchObject({
+          code: 'task.conflict',
+          message: 'Cannot claim a task that is claimed',
+        });
+        expect(await services.tasks.get(alice, task.id)).toEqual(claimed);
+      });
+
       it('When the expiry sweep runs, Then lapsed claims return to pending without anyone reading them', async () => {
         const task = await newTask(alice);
         await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 1 });

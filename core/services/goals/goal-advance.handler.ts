@@ -4,7 +4,9 @@ import { GoalConflictError } from '../../domain/goal/goal.errors';
 import { Task } from '../../domain/task/task.entity';
 import { TaskConflictError } from '../../domain/task/task.errors';
 import { GOAL_REPOSITORY, GoalRepository } from '../../ports/goal-repository.port';
+import { CLOCK, Clock } from '../../ports/clock.port';
 import { Job } from '../../ports/job-queue.port';
+import { TIMERS, Timers } from '../../ports/timers.port';
 import { JobHandler } from '../jobs/job-handler';
 import { TaskExecutor } from '../tasks/task-executor.service';
 import { TaskManager } from '../tasks/task-manager.service';
@@ -13,6 +15,9 @@ import { GOAL_ADVANCE_JOB, GoalAdvancePayload } from './goal-run-queue.service';
 
 /** Runs of one task per advance, the first included: a failed run is retried once before the goal fails. */
 export const TASK_RUN_ATTEMPTS = 2;
+
+/** Past a lease's end before looking again: the next read returns the lapsed task to pending. */
+const LEASE_MARGIN_MS = 50;
 
 /**
  * Moves an active goal's run on (`goal.advance`), as the goal's owner, from the stored state only,
@@ -24,8 +29,10 @@ export const TASK_RUN_ATTEMPTS = 2;
  *   (TaskExecutor, exclusive: only a pending task is claimed, under a lease, so two workers never
  *   run one task although both act as the owner, and one that died gives it back), retried up to
  *   TASK_RUN_ATTEMPTS runs, and the goal is looked at again;
- * - nothing available: the run is parked (tasks awaiting approval, or held elsewhere) until an
- *   approval, a retry or another `execute-async` asks again.
+ * - nothing available while another worker runs a task under its lease: wait until that lease's end
+ *   (renewed while the run goes on; lapsed when its worker died, and the task is pending again);
+ * - nothing available otherwise: the run is parked (tasks awaiting approval, or claimed by hand)
+ *   until an approval, a retry or another `execute-async` asks again.
  *
  * A goal that is not active (paused, cancelled, finished) is left alone.
  */
@@ -38,6 +45,8 @@ export class GoalAdvanceHandler implements JobHandler {
     @inject(GoalManager) private readonly goals: GoalManager,
     @inject(TaskManager) private readonly tasks: TaskManager,
     @inject(TaskExecutor) private readonly executor: TaskExecutor,
+    @inject(TIMERS) private readonly timers: Timers,
+    @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async handle(job: Job): Promise<void> {
@@ -52,8 +61,12 @@ export class GoalAdvanceHandler implements JobHandler {
       const available = await this.tasks.available(owner, goalId);
       let ran = false;
       for (const task of available) ran = (await this.run(owner, task)) || ran;
-      // Nothing available, or all of it taken by other workers: parked until asked again.
-      if (!ran) return;
+      if (ran) continue;
+      // Nothing to run here. Runs held elsewhere under a lease end or lapse (a dead worker): wait for
+      // the earliest lease, then look again. Else the run is parked (approvals, claims by hand).
+      const leases = tasks.flatMap((task) => (task.status === 'claimed' && task.leaseExpiresAt ? [task.leaseExpiresAt.getTime()] : []));
+      if (leases.length === 0) return;
+      await this.timers.sleep(Math.max(0, Math.min(...leases) - this.clock.now().getTime()) + LEASE_MARGIN_MS);
     }
   }
 

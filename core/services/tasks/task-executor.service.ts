@@ -7,6 +7,7 @@ import { Task } from '../../domain/task/task.entity';
 import { TASK_LIMITS } from '../../domain/task/task.rules';
 import { AGENT_REPOSITORY, AgentRepository } from '../../ports/agent-repository.port';
 import { CLOCK, Clock } from '../../ports/clock.port';
+import { TIMERS, Timers } from '../../ports/timers.port';
 import { TASK_REPOSITORY, TaskRepository } from '../../ports/task-repository.port';
 import { DomainError } from '../../shared/domain-error';
 import { JsonObject } from '../../shared/json';
@@ -20,10 +21,11 @@ import { TaskManager } from './task-manager.service';
 import { taskRunInput } from './task-run-input';
 
 /**
- * The lease an execution holds the task under: should this process stop mid-run, the task returns
- * to pending within the hour instead of staying claimed for ever.
+ * The lease an execution holds the task under, renewed every third of it while the run goes on:
+ * should this process stop mid-run, the task returns to pending within a minute.
  */
-export const EXECUTION_LEASE_SECONDS = 3_600;
+export const EXECUTION_LEASE_SECONDS = 60;
+const HEARTBEAT_MS = (EXECUTION_LEASE_SECONDS * 1000) / 3;
 
 /** Leaves room in the result for the fields around the output (TASK_LIMITS.resultBytes is in bytes; 4 per character at worst). */
 const OUTPUT_CHARS = Math.floor((TASK_LIMITS.resultBytes - 1_024) / 4);
@@ -44,6 +46,7 @@ export class TaskExecutor {
     @inject(AgentRunner) private readonly runner: AgentRunner,
     @inject(AGENT_SETTINGS) private readonly agentSettings: AgentSettings,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(TIMERS) private readonly timers: Timers,
   ) {}
 
   /** `exclusive`: run only a pending task (a claim is never renewed), so of two callers acting as one user only one runs it. */
@@ -52,15 +55,28 @@ export class TaskExecutor {
     const agent = await this.agentOf(actor, task);
     const claimed = await this.tasks.transition(actor, id, 'claim', { leaseSeconds: EXECUTION_LEASE_SECONDS, renew: !options.exclusive });
     const input = taskRunInput(claimed, await this.taskRecords.findByIds(claimed.dependsOn));
+    const heartbeat = this.timers.every(HEARTBEAT_MS, () => this.renew(actor, id));
     let outcome: AgentRunResult;
     try {
       outcome = await this.runner.run(actor, agent, input);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
+      await heartbeat.stop();
       return this.tasks.transition(actor, id, 'fail', { reason: publicFailureOf(error).message });
+    } finally {
+      await heartbeat.stop();
     }
     if (!outcome.success) return this.tasks.transition(actor, id, 'fail', { reason: outcome.error?.message ?? 'The agent did not finish the task' });
     return this.tasks.transition(actor, id, 'complete', { result: resultOf(agent, outcome) });
+  }
+
+  /** Keeps the claim while the run goes on; a claim that was lost or ended meanwhile is the run's end to report. */
+  private async renew(actor: Actor, id: string): Promise<void> {
+    try {
+      await this.tasks.transition(actor, id, 'claim', { leaseSeconds: EXECUTION_LEASE_SECONDS });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
   }
 
   private async agentOf(actor: Actor, task: Task): Promise<Agent> {

@@ -84,4 +84,30 @@ describe('GoalAdvanceHandler on SQLite', () => {
     expect((await services.goals.get(alice, goal.id)).status).toBe('completed');
     for (const title of titles) expect(runs.filter((ran) => ran === title)).toHaveLength(1);
   });
+
+  it("When another worker's task is held under a lease that lapses (its worker died), Then the run waits for the lease and runs the task itself", async () => {
+    const goal = await services.goals.create(alice, { title: 'Dead worker' });
+    const orphan = await services.tasks.create(alice, { title: 'Orphaned step', goalId: goal.id });
+    await services.goals.transition(alice, goal.id, 'start');
+    await services.tasks.transition(alice, orphan.id, 'claim', { leaseSeconds: 60 });
+    const sleepsBefore = services.timers.sleeps.length;
+    await advance(goal.id);
+    expect((await services.goals.get(alice, goal.id)).status).toBe('completed');
+    expect(runs.filter((ran) => ran === 'Orphaned step')).toHaveLength(1);
+    const waited = services.timers.sleeps.slice(sleepsBefore);
+    expect(waited).toHaveLength(1);
+    expect(waited[0]).toBeGreaterThan(59_000);
+    expect(waited[0]).toBeLessThanOrEqual(60_050);
+  });
+
+  it('When a task is claimed without a lease (by hand), Then the run is parked rather than waiting', async () => {
+    const goal = await services.goals.create(alice, { title: 'By hand' });
+    const manual = await services.tasks.create(alice, { title: 'Manual step', goalId: goal.id });
+    await services.goals.transition(alice, goal.id, 'start');
+    await services.tasks.transition(alice, manual.id, 'claim');
+    const sleepsBefore = services.timers.sleeps.length;
+    await advance(goal.id);
+    expect(services.timers.sleeps.length).toBe(sleepsBefore);
+    expect((await services.goals.get(alice, goal.id)).status).toBe('active');
+  });
 });

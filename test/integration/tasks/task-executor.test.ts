@@ -62,6 +62,23 @@ describe('TaskExecutor on SQLite', () => {
     await expect(executor.execute(alice, task.id)).rejects.toThrow('boom');
     const held = await services.tasks.get(alice, task.id);
     expect(held).toMatchObject({ status: 'claimed', claimedBy: alice.userId });
-    expect(held.leaseExpiresAt!.getTime() - held.updatedAt.getTime()).toBe(3_600_000);
+    expect(held.leaseExpiresAt!.getTime() - held.updatedAt.getTime()).toBe(60_000);
+  });
+
+  it('When a run goes on, Then its heartbeat renews the lease, and the claim ends with the run', async () => {
+    const task = await services.tasks.create(alice, { title: 'Long' });
+    let renewedUntil: Date | null = null;
+    answer = async () => {
+      const first = (await services.tasks.get(alice, task.id)).leaseExpiresAt!;
+      services.clock.advance(50_000);
+      expect(services.timers.ticks).toHaveLength(1);
+      await services.timers.ticks[0]();
+      renewedUntil = (await services.tasks.get(alice, task.id)).leaseExpiresAt;
+      expect(renewedUntil!.getTime()).toBeGreaterThan(first.getTime() + 49_000);
+      return ran({});
+    };
+    expect(await executor.execute(alice, task.id)).toMatchObject({ status: 'completed', leaseExpiresAt: null });
+    expect(renewedUntil).not.toBeNull();
+    expect(services.timers.ticks).toHaveLength(0);
   });
 });

@@ -17,6 +17,7 @@ import { llmProviderRegistryModule } from '../llm/llm-provider-registry.module';
 import { mailModule } from '../mail/mail.module';
 import { notificationServicesModule } from '../notification-services.module';
 import { platformServicesModule } from '../platform-services.module';
+import { goalServicesModule } from '../goal-services.module';
 import { queueModule } from '../queue/queue.module';
 import { runEventFeedModule } from '../queue/run-event-feed.module';
 import { DEFAULT_RUN_EVENT_LOG_SETTINGS } from '../runs/run-event-log-settings';
@@ -72,6 +73,7 @@ export class WiredApp {
       workflowServicesModule(),
       workspaceModule(config),
       scheduleServicesModule(),
+      goalServicesModule(),
       platformServicesModule(),
       builtinToolsProbeModule,
       ...contractModules,

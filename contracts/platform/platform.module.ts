@@ -16,6 +16,9 @@ import { HealthController } from './controllers/health.controller';
 import { ModelConfigsController } from './controllers/model-configs.controller';
 import { NodeTemplatesController } from './controllers/node-templates.controller';
 import { NodesController } from './controllers/nodes.controller';
+import { NotificationsController } from './controllers/notifications.controller';
+import { GoalsController } from './controllers/goals.controller';
+import { TasksController } from './controllers/tasks.controller';
 import { PluginsController } from './controllers/plugins.controller';
 import { SwarmController } from './controllers/swarm.controller';
 import { ToolsController } from './controllers/tools.controller';
@@ -61,6 +64,9 @@ export const platformModule = new ContainerModule(({ bind }) => {
     WebhooksController,
     ApprovalController,
     BatchController,
+    NotificationsController,
+    GoalsController,
+    TasksController,
   ];
   for (const controller of controllers) {
     bind(controller).toSelf().inTransientScope();

@@ -30,6 +30,18 @@ export interface TaskRepository {
    * task is gone: the conditional update is what makes two simultaneous claims end with one winner.
    */
   updateIfStatus(task: Task, expectedStatus: TaskStatus): Promise<boolean>;
+  /** Replaces the task's dependencies (which must exist), keeping the order given. */
+  replaceDependencies(taskId: string, dependsOn: ReadonlyArray<string>): Promise<void>;
+  /** Removes the task and its dependency edges both ways; false when it was gone. */
+  delete(id: string): Promise<boolean>;
+  /** How many tasks depend on this one. */
+  countDependants(id: string): Promise<number>;
+  /**
+   * Returns every claimed task whose lease ended at or before `now` to `pending` (no claimer, no
+   * lease, no result), each only if its lease is still the one that ended: a claimer renewing at
+   * the same moment keeps the task. Answers how many went back. Safe from several processes.
+   */
+  returnExpiredLeases(now: Date): Promise<number>;
   /** Every task of the goal, oldest first. */
   listByGoal(goalId: string): Promise<Task[]>;
   /** The tasks `task` depends on that are not completed yet, in `dependsOn` order. */

@@ -98,7 +98,9 @@ export function bindTypeOrmRepositories(bind: Bind, managers: ManagerProvider, k
   bind<AgentRepository>(AGENT_REPOSITORY).toConstantValue(new TypeOrmAgentRepository(managers));
   bindAgentDependants(bind, managers);
   bind<GoalRepository>(GOAL_REPOSITORY).toConstantValue(new TypeOrmGoalRepository(managers));
-  bind<TaskRepository>(TASK_REPOSITORY).toConstantValue(new TypeOrmTaskRepository(managers));
+  const tasks = new TypeOrmTaskRepository(managers);
+  bind<TaskRepository>(TASK_REPOSITORY).toConstantValue(tasks);
+  bind<ExpiredStateSweeper>(EXPIRED_STATE_SWEEPER).toConstantValue(tasks);
   bind<ScheduleRepository>(SCHEDULE_REPOSITORY).toConstantValue(new TypeOrmScheduleRepository(managers));
   bind<WorkflowRepository>(WORKFLOW_REPOSITORY).toConstantValue(new TypeOrmWorkflowRepository(managers));
   bind<WorkflowVersionRepository>(WORKFLOW_VERSION_REPOSITORY).toConstantValue(new TypeOrmWorkflowVersionRepository(managers));

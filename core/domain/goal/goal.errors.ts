@@ -30,3 +30,8 @@ export class GoalValidationError extends DomainError {
     super(message, details);
   }
 }
+
+/** The model's plan for a goal could not be read or broke a rule (goal-plan.ts); nothing was stored. */
+export class GoalPlanError extends DomainError {
+  readonly code = 'goal.upstream_error';
+}

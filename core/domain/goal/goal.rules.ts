@@ -28,3 +28,22 @@ export function checkNewGoal(input: NewGoalInput): { ok: true; value: CheckedNew
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: { title, description, agentId } };
 }
+
+/** What PUT may change; absent fields stay as they are (never the status or the owner). */
+export interface GoalChanges {
+  title?: string;
+  description?: string;
+  /** null unbinds the agent. */
+  agentId?: string | null;
+}
+
+/** Checks a PUT's changes by the rules of a new goal (every problem at once). */
+export function checkGoalChanges(input: GoalChanges): { ok: true; value: Partial<CheckedNewGoal> } | { ok: false; issues: FieldIssue[] } {
+  const probe = checkNewGoal({ title: input.title ?? 'unchanged', description: input.description, agentId: input.agentId ?? undefined });
+  if (!probe.ok) return probe;
+  const changes: Partial<CheckedNewGoal> = {};
+  if (input.title !== undefined) changes.title = probe.value.title;
+  if (input.description !== undefined) changes.description = probe.value.description;
+  if (input.agentId !== undefined) changes.agentId = probe.value.agentId;
+  return { ok: true, value: changes };
+}

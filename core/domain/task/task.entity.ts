@@ -21,6 +21,11 @@ export interface Task {
   assigneeAgentId: string | null;
   /** User id of whoever claimed it; null while pending. */
   claimedBy: string | null;
+  /**
+   * When the claim lapses and the task returns to `pending` unless the claimer claims it again;
+   * null for a claim without a lease (held until released) and whenever the task is not claimed.
+   */
+  leaseExpiresAt: Date | null;
   /** Ids of tasks (same owner, same goal) that must be completed first; fixed at creation. */
   dependsOn: string[];
   /** What `complete` handed in; null until then. */

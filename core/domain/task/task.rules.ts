@@ -11,6 +11,8 @@ export const TASK_LIMITS = {
   reasonChars: 2_000,
   /** UTF-8 bytes of a result's JSON: what a MySQL TEXT column holds. */
   resultBytes: 65_535,
+  /** A claim's lease: one second to one day. */
+  leaseSeconds: 86_400,
 } as const;
 
 /** A task as a caller asks for it. */
@@ -60,7 +62,7 @@ export function checkNewTask(input: NewTaskInput): Checked<CheckedNewTask> {
     issues.push({ field: 'requires_approval', message: 'must be a boolean' });
   }
   const goalId = optionalId(issues, 'goal_id', input.goalId);
-  const assigneeAgentId = optionalId(issues, 'assignee_agent_id', input.assigneeAgentId);
+  const assigneeAgentId = optionalId(issues, 'agent_id', input.assigneeAgentId);
   const dependsOn = dependencyIds(issues, input.dependsOn);
   if (input.dueAt !== undefined && !(input.dueAt instanceof Date && Number.isFinite(input.dueAt.getTime()))) {
     issues.push({ field: 'due_at', message: 'must be a valid date and time' });
@@ -81,9 +83,53 @@ export function checkNewTask(input: NewTaskInput): Checked<CheckedNewTask> {
   };
 }
 
-/** What `complete` and `fail` may carry. */
-export function transitionDetailIssues(details: { result?: JsonValue; reason?: string }): FieldIssue[] {
+/** What PUT may change; absent fields stay as they are (`status`, `goal_id` and the owner never change here). */
+export interface TaskChanges {
+  title?: string;
+  description?: string;
+  priority?: TaskPriority;
+  requiresApproval?: boolean;
+  /** null unassigns. */
+  assigneeAgentId?: string | null;
+  /** Replaces the dependencies; repeats count once. */
+  dependsOn?: string[];
+  /** null removes the due date. */
+  dueAt?: Date | null;
+}
+
+export type CheckedTaskChanges = Partial<Omit<CheckedNewTask, 'goalId'>>;
+
+/** Checks a PUT's changes by the rules of a new task (every problem at once). */
+export function checkTaskChanges(input: TaskChanges): Checked<CheckedTaskChanges> {
+  const probe = checkNewTask({
+    title: input.title ?? 'unchanged',
+    description: input.description,
+    priority: input.priority,
+    requiresApproval: input.requiresApproval,
+    assigneeAgentId: input.assigneeAgentId ?? undefined,
+    dependsOn: input.dependsOn,
+    dueAt: input.dueAt ?? undefined,
+  });
+  if (!probe.ok) return probe;
+  const value = probe.value;
+  const changes: CheckedTaskChanges = {};
+  if (input.title !== undefined) changes.title = value.title;
+  if (input.description !== undefined) changes.description = value.description;
+  if (input.priority !== undefined) changes.priority = value.priority;
+  if (input.requiresApproval !== undefined) changes.requiresApproval = value.requiresApproval;
+  if (input.assigneeAgentId !== undefined) changes.assigneeAgentId = value.assigneeAgentId;
+  if (input.dependsOn !== undefined) changes.dependsOn = value.dependsOn;
+  if (input.dueAt !== undefined) changes.dueAt = value.dueAt;
+  return { ok: true, value: changes };
+}
+
+/** What `claim`, `complete` and `fail` may carry. */
+export function transitionDetailIssues(details: { result?: JsonValue; reason?: string; leaseSeconds?: number }): FieldIssue[] {
   const issues: FieldIssue[] = [];
+  const lease = details.leaseSeconds;
+  if (lease !== undefined && (!Number.isInteger(lease) || lease < 1 || lease > TASK_LIMITS.leaseSeconds)) {
+    issues.push({ field: 'lease_seconds', message: `must be an integer from 1 to ${TASK_LIMITS.leaseSeconds}` });
+  }
   if (details.reason !== undefined && (typeof details.reason !== 'string' || details.reason.length > TASK_LIMITS.reasonChars)) {
     issues.push({ field: 'reason', message: `must be a string of at most ${TASK_LIMITS.reasonChars} characters` });
   }

@@ -3,16 +3,22 @@ import { Actor } from '../../domain/auth/actor';
 import { Notification } from '../../domain/notification/notification.entity';
 import { NotificationNotFoundError } from '../../domain/notification/notification.errors';
 import { NOTIFICATION_REPOSITORY, NotificationRepository } from '../../ports/notification-repository.port';
-import { offsetOf, Page, PageRequest } from '../../shared/pagination';
+import { ValidationError } from '../../shared/common.errors';
+import { summarizeIssues } from '../../shared/issue-summary';
+import { offsetOf, Page } from '../../shared/pagination';
+import { checkPageRequest } from '../tools/page-request';
 
 /** A user's own in-app notifications: list, unread count, mark read, delete. Nobody reads another's inbox. */
 @injectable()
 export class NotificationInbox {
   constructor(@inject(NOTIFICATION_REPOSITORY) private readonly notifications: NotificationRepository) {}
 
-  async list(actor: Actor, page: PageRequest, filter: { unreadOnly?: boolean } = {}): Promise<Page<Notification>> {
-    const slice = await this.notifications.list(actor.userId, filter, offsetOf(page), page.pageSize);
-    return { items: slice.items, total: slice.total, page: page.page, pageSize: page.pageSize };
+  /** Newest first; `page` from 1, `page_size` 1–100 (422 otherwise). */
+  async list(actor: Actor, page: { page?: number; pageSize?: number }, filter: { unreadOnly?: boolean } = {}): Promise<Page<Notification>> {
+    const { request, issues } = checkPageRequest(page.page, page.pageSize);
+    if (issues.length > 0) throw new ValidationError(summarizeIssues('Invalid notification list request', issues), issues);
+    const slice = await this.notifications.list(actor.userId, filter, offsetOf(request), request.pageSize);
+    return { items: slice.items, total: slice.total, page: request.page, pageSize: request.pageSize };
   }
 
   unreadCount(actor: Actor): Promise<number> {

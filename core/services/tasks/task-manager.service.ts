@@ -7,7 +7,8 @@ import { TASK_ACTIONS, TaskAction } from '../../domain/task/task-action';
 import { isFinished, isLegalTaskAction, moveAction, nextStatus } from '../../domain/task/task-transitions';
 import { Task, TASK_STATUSES, TaskStatus } from '../../domain/task/task.entity';
 import { IllegalTaskTransitionError, TaskConflictError, TaskNotFoundError, TaskValidationError } from '../../domain/task/task.errors';
-import { checkNewTask, NewTaskInput, transitionDetailIssues } from '../../domain/task/task.rules';
+import { checkNewTask, checkTaskChanges, NewTaskInput, TaskChanges, transitionDetailIssues } from '../../domain/task/task.rules';
+import { taskAwaitingApprovalNotice, taskFailedNotice } from '../../domain/notification/owner-notice';
 import { CLOCK, Clock } from '../../ports/clock.port';
 import { GOAL_REPOSITORY, GoalRepository } from '../../ports/goal-repository.port';
 import { ID_GENERATOR, IdGenerator } from '../../ports/id-generator.port';
@@ -16,10 +17,14 @@ import { UNIT_OF_WORK, UnitOfWork } from '../../ports/unit-of-work.port';
 import { FieldIssue } from '../../shared/domain-error';
 import { summarizeIssues } from '../../shared/issue-summary';
 import { JsonValue } from '../../shared/json';
-import { offsetOf, Page, PageRequest } from '../../shared/pagination';
+import { ValidationError } from '../../shared/common.errors';
+import { offsetOf, Page } from '../../shared/pagination';
+import { OwnerNotices } from '../notifications/owner-notices.service';
+import { checkPageRequest } from '../tools/page-request';
+import { cycleIssues } from './task-cycle-issues';
 import { dependencyIssues } from './task-dependency-issues';
 
-export type { NewTaskInput } from '../../domain/task/task.rules';
+export type { NewTaskInput, TaskChanges } from '../../domain/task/task.rules';
 export type { TaskAction } from '../../domain/task/task-action';
 
 export interface TransitionDetails {
@@ -27,6 +32,14 @@ export interface TransitionDetails {
   result?: JsonValue;
   /** Kept on `fail`. */
   reason?: string;
+  /** On `claim`: the claim lapses after this many seconds unless claimed again; no lease when absent. */
+  leaseSeconds?: number;
+  /**
+   * On `claim`: false takes only a pending task, never renews a claim, even the actor's own. For
+   * workers that all act as one user (a goal's run), where the same user holding the task means
+   * another worker is running it.
+   */
+  renew?: boolean;
 }
 
 /** Blockers named in a conflict message; the rest are counted. */
@@ -37,6 +50,8 @@ const NAMED_BLOCKERS = 5;
  * owner's (inside a goal: the goal's owner's); admins see every one; another user's task is
  * reported as missing. Every state change is a conditional update on the status it was read
  * in, so of two simultaneous changes exactly one wins and the other is a `task.conflict`.
+ * Lapsed leases are returned to `pending` in storage before every read, so every process sees
+ * the same board (and the expiry sweep does it when nobody reads).
  */
 @injectable()
 export class TaskManager {
@@ -46,6 +61,7 @@ export class TaskManager {
     @inject(UNIT_OF_WORK) private readonly unitOfWork: UnitOfWork,
     @inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(OwnerNotices) private readonly notices: OwnerNotices,
   ) {}
 
   async create(actor: Actor, input: NewTaskInput): Promise<Task> {
@@ -67,6 +83,7 @@ export class TaskManager {
         ...value,
         status: 'pending',
         claimedBy: null,
+        leaseExpiresAt: null,
         result: null,
         failureReason: null,
         createdAt: now,
@@ -79,16 +96,52 @@ export class TaskManager {
   }
 
   async get(actor: Actor, id: string): Promise<Task> {
+    await this.tasks.returnExpiredLeases(this.clock.now());
     const task = await this.tasks.findById(id);
     if (!task || !can(actor, 'read', task)) throw new TaskNotFoundError(id);
     return task;
   }
 
-  /** Admins list everyone's tasks, others their own; newest first. */
-  async list(actor: Actor, page: PageRequest, filter: { goalId?: string; status?: TaskStatus } = {}): Promise<Page<Task>> {
+  /** Admins list everyone's tasks, others their own; newest first. `page` from 1, `page_size` 1–100. */
+  async list(actor: Actor, page: { page?: number; pageSize?: number }, filter: { goalId?: string; status?: TaskStatus } = {}): Promise<Page<Task>> {
+    const { request, issues } = checkPageRequest(page.page, page.pageSize);
+    if (filter.status !== undefined && !(TASK_STATUSES as ReadonlyArray<string>).includes(filter.status)) {
+      issues.push({ field: 'status', message: `must be one of ${TASK_STATUSES.join(', ')}` });
+    }
+    if (issues.length > 0) throw new ValidationError(summarizeIssues('Invalid task list request', issues), issues);
+    await this.tasks.returnExpiredLeases(this.clock.now());
     const ownerId = actor.role === 'admin' ? undefined : actor.userId;
-    const slice = await this.tasks.list({ ...filter, ownerId }, offsetOf(page), page.pageSize);
-    return { items: slice.items, total: slice.total, page: page.page, pageSize: page.pageSize };
+    const slice = await this.tasks.list({ ...filter, ownerId }, offsetOf(request), request.pageSize);
+    return { items: slice.items, total: slice.total, page: request.page, pageSize: request.pageSize };
+  }
+
+  /**
+   * Changes what PUT may change (task.rules.ts `TaskChanges`), never the status. New dependencies
+   * follow the rules of creation and may not close a cycle (`task.validation`); the task must not
+   * change state meanwhile (`task.conflict`).
+   */
+  async update(actor: Actor, id: string, input: TaskChanges): Promise<Task> {
+    const checked = checkTaskChanges(input);
+    if (!checked.ok) throw invalid(checked.issues);
+    const { dependsOn, ...fields } = checked.value;
+    return this.unitOfWork.run(async () => {
+      const task = await this.get(actor, id);
+      if (dependsOn !== undefined) await this.refuseDependencies(actor, task, dependsOn);
+      const changed: Task = { ...task, ...fields, dependsOn: dependsOn ?? task.dependsOn, updatedAt: this.clock.now() };
+      if (!(await this.tasks.updateIfStatus(changed, task.status))) throw new TaskConflictError('The task changed while it was being updated; try again');
+      if (dependsOn !== undefined) await this.tasks.replaceDependencies(id, dependsOn);
+      return changed;
+    });
+  }
+
+  /** Deletes the task; `task.conflict` while other tasks depend on it (delete or change those first). */
+  async delete(actor: Actor, id: string): Promise<void> {
+    await this.unitOfWork.run(async () => {
+      const task = await this.get(actor, id);
+      const dependants = await this.tasks.countDependants(task.id);
+      if (dependants > 0) throw new TaskConflictError(`Cannot delete a task that ${dependants} other task(s) depend on`);
+      if (!(await this.tasks.delete(task.id))) throw new TaskNotFoundError(id);
+    });
   }
 
   /**
@@ -123,6 +176,7 @@ export class TaskManager {
   /** Every task of a goal the actor may see, oldest first. */
   async listForGoal(actor: Actor, goalId: string): Promise<Task[]> {
     await this.visibleGoal(actor, goalId);
+    await this.tasks.returnExpiredLeases(this.clock.now());
     return this.tasks.listByGoal(goalId);
   }
 
@@ -137,12 +191,38 @@ export class TaskManager {
   private async apply(actor: Actor, task: Task, action: TaskAction, details: TransitionDetails): Promise<Task> {
     const issues = transitionDetailIssues(details);
     if (issues.length > 0) throw invalid(issues);
+    const renewal = action === 'claim' && details.renew !== false && task.status === 'claimed' && task.claimedBy === actor.userId;
+    if (renewal) return this.renew(task, details);
     const status = nextStatus(task, action);
     if (action === 'claim' || action === 'complete') await this.refuseWhileBlocked(task, action);
-    const changed = { ...task, ...changesOf(actor, action, details), status, updatedAt: this.clock.now() };
+    const now = this.clock.now();
+    const changed: Task = { ...task, ...changesOf(actor, action, details, now), status, updatedAt: now };
     if (status === 'completed') changed.completedAt = changed.updatedAt;
-    if (await this.tasks.updateIfStatus(changed, task.status)) return changed;
+    // The notice commits with the change it tells of.
+    const moved = await this.unitOfWork.run(async () => {
+      if (!(await this.tasks.updateIfStatus(changed, task.status))) return false;
+      if (status === 'awaiting_approval') await this.notices.post(taskAwaitingApprovalNotice(changed));
+      if (status === 'failed') await this.notices.post(taskFailedNotice(changed));
+      return true;
+    });
+    if (moved) return changed;
     throw await this.lostRace(task, action);
+  }
+
+  /** The claimer claims again: a new lease from now (none when `leaseSeconds` is absent). */
+  private async renew(task: Task, details: TransitionDetails): Promise<Task> {
+    const now = this.clock.now();
+    const renewed: Task = { ...task, leaseExpiresAt: leaseEnd(now, details.leaseSeconds), updatedAt: now };
+    if (await this.tasks.updateIfStatus(renewed, 'claimed')) return renewed;
+    throw await this.lostRace(task, 'claim');
+  }
+
+  /** `task.validation` when `dependsOn` breaks the rules of creation or would close a cycle through `task`. */
+  private async refuseDependencies(actor: Actor, task: Task, dependsOn: string[]): Promise<void> {
+    const found = await this.tasks.findByIds(dependsOn);
+    const issues = dependencyIssues(actor, task, dependsOn, found);
+    if (issues.length === 0) issues.push(...(await cycleIssues(task.id, found, (ids) => this.tasks.findByIds(ids))));
+    if (issues.length > 0) throw invalid(issues);
   }
 
   private async refuseWhileBlocked(task: Task, action: TaskAction): Promise<void> {
@@ -176,22 +256,29 @@ export class TaskManager {
   }
 }
 
-/** What each action sets besides the status: who holds the task, what it produced, why it failed. */
-function changesOf(actor: Actor, action: TaskAction, details: TransitionDetails): Partial<Task> {
+/**
+ * What each action sets besides the status: who holds the task, until when, what it produced,
+ * why it failed. A lease belongs to a claim: every other action ends it.
+ */
+function changesOf(actor: Actor, action: TaskAction, details: TransitionDetails, now: Date): Partial<Task> {
   switch (action) {
     case 'claim':
-      return { claimedBy: actor.userId };
+      return { claimedBy: actor.userId, leaseExpiresAt: leaseEnd(now, details.leaseSeconds) };
     case 'complete':
-      return { result: details.result ?? null };
+      return { result: details.result ?? null, leaseExpiresAt: null };
     case 'fail':
-      return { failureReason: details.reason ?? null };
+      return { failureReason: details.reason ?? null, leaseExpiresAt: null };
     case 'release':
     case 'retry':
       // Back to pending as if never taken.
-      return { claimedBy: null, result: null, failureReason: null };
+      return { claimedBy: null, leaseExpiresAt: null, result: null, failureReason: null };
     default:
-      return {};
+      return { leaseExpiresAt: null };
   }
+}
+
+function leaseEnd(now: Date, leaseSeconds: number | undefined): Date | null {
+  return leaseSeconds === undefined ? null : new Date(now.getTime() + leaseSeconds * 1000);
 }
 
 function invalid(issues: FieldIssue[]): TaskValidationError {

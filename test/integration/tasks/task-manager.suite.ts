@@ -4,6 +4,7 @@ import { Actor } from '../../../core/domain/auth/actor';
 import { Goal } from '../../../core/domain/goal/goal.entity';
 import { Task } from '../../../core/domain/task/task.entity';
 import { NewTaskInput } from '../../../core/services/tasks/task-manager.service';
+import { TASK_REPOSITORY, TaskRepository } from '../../../core/ports/task-repository.port';
 import { createTaskServices, TaskServices } from '../../support/task-services';
 import { createTestStorage, TestStorage } from '../../support/test-database';
 
@@ -58,6 +59,7 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
           requiresApproval: true,
           assigneeAgentId: null,
           claimedBy: null,
+          leaseExpiresAt: null,
           dependsOn: [second.id, first.id],
           result: null,
           failureReason: null,
@@ -165,6 +167,77 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
         await expect(services.tasks.available(bob, goal.id)).rejects.toMatchObject({ code: 'goal.not_found' });
         await expect(services.tasks.available(bob, randomUUID())).rejects.toMatchObject({ code: 'goal.not_found' });
         expect(await services.tasks.available(admin, goal.id)).toEqual([task]);
+      });
+    });
+
+    describe('leases', () => {
+      it('When a lease runs out, Then the task is pending again in storage, for every reader, with no claimer', async () => {
+        const task = await newTask(alice);
+        const claimed = await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 30 });
+        expect(claimed.leaseExpiresAt!.getTime() - claimed.updatedAt.getTime()).toBe(30_000);
+        services.clock.advance(29_000);
+        expect((await services.tasks.get(alice, task.id)).status).toBe('claimed');
+        services.clock.advance(2_000);
+        // A second container over the same storage stands for another process.
+        const other = createTaskServices(storage);
+        other.clock.advance(services.clock.now().getTime() - other.clock.now().getTime());
+        expect(await other.tasks.get(admin, task.id)).toMatchObject({ status: 'pending', claimedBy: null, leaseExpiresAt: null, result: null });
+        expect((await services.tasks.transition(admin, task.id, 'claim')).claimedBy).toBe(admin.userId);
+      });
+
+      it('When the holder claims again before the end, Then the lease is renewed and outlives the first one', async () => {
+        const task = await newTask(alice);
+        await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 10 });
+        services.clock.advance(8_000);
+        const renewed = await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 10 });
+        services.clock.advance(8_000);
+        expect(await services.tasks.get(alice, task.id)).toEqual(renewed);
+        await expect(services.tasks.transition(admin, task.id, 'claim')).rejects.toMatchObject({ code: 'task.conflict' });
+      });
+
+      it('When the holder claims again with renew off, Then it is task.conflict and the claim is unchanged', async () => {
+        const task = await newTask(alice);
+        const claimed = await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 60 });
+        await expect(services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 60, renew: false })).rejects.toMatchObject({
+          code: 'task.conflict',
+          message: 'Cannot claim a task that is claimed',
+        });
+        expect(await services.tasks.get(alice, task.id)).toEqual(claimed);
+      });
+
+      it('When the expiry sweep runs, Then lapsed claims return to pending without anyone reading them', async () => {
+        const task = await newTask(alice);
+        await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 1 });
+        const repository = services.container.get<TaskRepository>(TASK_REPOSITORY);
+        services.clock.advance(5_000);
+        expect(await repository.returnExpiredLeases(services.clock.now())).toBeGreaterThanOrEqual(1);
+        expect(await repository.findById(task.id)).toMatchObject({ status: 'pending', claimedBy: null, leaseExpiresAt: null });
+      });
+    });
+
+    describe('update and delete', () => {
+      it('When dependencies would close a cycle, Then task.validation, and nothing changes', async () => {
+        const goal = await newGoal(alice);
+        const a = await newTask(alice, { goalId: goal.id });
+        const b = await newTask(alice, { goalId: goal.id, dependsOn: [a.id] });
+        const c = await newTask(alice, { goalId: goal.id, dependsOn: [b.id] });
+        await expect(services.tasks.update(alice, a.id, { dependsOn: [c.id] })).rejects.toMatchObject({
+          code: 'task.validation',
+          details: [{ field: 'depends_on', message: `task "${c.id}" already depends on this task: the dependencies would form a cycle` }],
+        });
+        expect((await services.tasks.get(alice, a.id)).dependsOn).toEqual([]);
+        const moved = await services.tasks.update(alice, c.id, { dependsOn: [a.id], title: 'Renamed' });
+        expect(await services.tasks.get(alice, c.id)).toEqual(moved);
+        expect(moved).toMatchObject({ dependsOn: [a.id], title: 'Renamed', status: 'pending' });
+      });
+
+      it('When a task others depend on is deleted, Then task.conflict; alone, it goes', async () => {
+        const a = await newTask(alice);
+        const b = await newTask(alice, { dependsOn: [a.id] });
+        await expect(services.tasks.delete(alice, a.id)).rejects.toMatchObject({ code: 'task.conflict' });
+        await services.tasks.delete(alice, b.id);
+        await services.tasks.delete(alice, a.id);
+        await expect(services.tasks.get(alice, a.id)).rejects.toMatchObject({ code: 'task.not_found' });
       });
     });
 
@@ -300,6 +373,31 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
         const completed = await services.goals.transition(alice, goal.id, 'complete');
         expect(await services.goals.get(alice, goal.id)).toEqual(completed);
         await expect(services.goals.transition(alice, goal.id, 'cancel')).rejects.toMatchObject({ code: 'goal.conflict' });
+      });
+
+      it('When a goal completes or fails, Then its owner gets a notice (an admin acting does not), and a refused move writes none', async () => {
+        const completing = await newGoal(alice, 'Launch');
+        await services.goals.transition(alice, completing.id, 'start');
+        await services.goals.transition(admin, completing.id, 'complete');
+        const failing = await newGoal(alice, 'Expand');
+        await services.goals.transition(alice, failing.id, 'start');
+        await services.goals.transition(alice, failing.id, 'fail');
+        await expect(services.goals.transition(alice, failing.id, 'complete')).rejects.toMatchObject({ code: 'goal.conflict' });
+        const notices = (await services.inbox.list(alice, { page: 1, pageSize: 10 })).items;
+        expect(notices.map(({ title, message, data }) => ({ title, message, data }))).toEqual([
+          { title: 'Goal failed', message: '"Expand" failed.', data: { kind: 'goal.failed', goal_id: failing.id } },
+          { title: 'Goal completed', message: '"Launch" completed.', data: { kind: 'goal.completed', goal_id: completing.id } },
+        ]);
+        expect(await services.inbox.unreadCount(admin)).toBe(0);
+      });
+
+      it('When a goal is updated, Then only the fields given change, never the status', async () => {
+        const goal = await newGoal(alice, 'Old');
+        await services.goals.transition(alice, goal.id, 'start');
+        const changed = await services.goals.update(alice, goal.id, { description: 'Why', agentId: null });
+        expect(changed).toMatchObject({ title: 'Old', description: 'Why', status: 'active', agentId: null });
+        expect(await services.goals.get(alice, goal.id)).toEqual(changed);
+        await expect(services.goals.update(bob, goal.id, { title: 'Mine' })).rejects.toMatchObject({ code: 'goal.not_found' });
       });
 
       it("When another user's goal is read or changed, Then it is goal.not_found; bad input is goal.validation", async () => {

@@ -1,5 +1,7 @@
 import { agentRoutingResponder } from './agent-routing.responder';
 import { goalDecompositionResponder } from './goal-decomposition.responder';
+import { goalReplanResponder } from './goal-replan.responder';
+import { goalInteractionResponder } from './goal-interaction.responder';
 import { intentAnalysisResponder } from './intent-analysis.responder';
 import { OfflineResponder } from './offline-responder';
 import { promptWritingResponder } from './prompt-writing.responder';
@@ -26,6 +28,8 @@ export { readStructuredPrompt } from './offline-responder';
  */
 export const OFFLINE_RESPONDERS: ReadonlyArray<OfflineResponder> = [
   goalDecompositionResponder,
+  goalReplanResponder,
+  goalInteractionResponder,
   selfReviewResponder,
   intentAnalysisResponder,
   promptWritingResponder,

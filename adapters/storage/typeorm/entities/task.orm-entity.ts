@@ -10,6 +10,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('IDX_tasks_owner_created', ['ownerId', 'createdAt'])
 @Index('IDX_tasks_goal_status', ['goalId', 'status'])
 @Index('IDX_tasks_assignee_agent', ['assigneeAgentId'])
+@Index('IDX_tasks_lease', ['status', 'leaseExpiresMs'])
 export class TaskOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
@@ -43,6 +44,10 @@ export class TaskOrmEntity {
   /** Empty while nobody holds the task. */
   @Column({ name: 'claimed_by', type: 'varchar', length: 36 })
   claimedBy!: string;
+
+  /** Epoch milliseconds when the claim lapses; 0 without a lease. Compared arithmetically, the same on every dialect. */
+  @Column({ name: 'lease_expires_ms', type: 'bigint', default: 0 })
+  leaseExpiresMs!: string | number;
 
   /** JSON text of the result (`null` before completion). */
   @Column({ type: 'text' })

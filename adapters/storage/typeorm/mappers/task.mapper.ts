@@ -15,6 +15,7 @@ export function toTaskRow(task: Task): TaskOrmEntity {
     requiresApproval: task.requiresApproval,
     assigneeAgentId: task.assigneeAgentId ?? '',
     claimedBy: task.claimedBy ?? '',
+    leaseExpiresMs: task.leaseExpiresAt?.getTime() ?? 0,
     result: JSON.stringify(task.result),
     failureReason: task.failureReason ?? '',
     dueAt: task.dueAt ?? new Date(NO_INSTANT),
@@ -37,6 +38,8 @@ export function toTask(row: TaskOrmEntity, dependsOn: string[]): Task {
     requiresApproval: Boolean(row.requiresApproval),
     assigneeAgentId: row.assigneeAgentId || null,
     claimedBy: row.claimedBy || null,
+    // MySQL hands BIGINT back as a string.
+    leaseExpiresAt: Number(row.leaseExpiresMs) === 0 ? null : new Date(Number(row.leaseExpiresMs)),
     dependsOn,
     result: JSON.parse(row.result) as JsonValue,
     failureReason: row.failureReason || null,

@@ -39,6 +39,7 @@ import { CreateExecutionNodeResults1795254462000 } from './1795254462000-create-
 import { AddKnowledgeIngestion1795254463000 } from './1795254463000-add-knowledge-ingestion.migration';
 import { AddKnowledgeChunkSearchTerms1795254463100 } from './1795254463100-add-knowledge-chunk-search-terms.migration';
 import { CreateEnvelopeTables1795254464000 } from './1795254464000-create-envelope-tables.migration';
+import { AddTaskLeases1795254466000 } from './1795254466000-add-task-leases.migration';
 import { CreateEnvelopeKnowledge1795254467000 } from './1795254467000-create-envelope-knowledge.migration';
 
 /**
@@ -87,5 +88,6 @@ export const MIGRATIONS = [
   AddKnowledgeIngestion1795254463000,
   AddKnowledgeChunkSearchTerms1795254463100,
   CreateEnvelopeTables1795254464000,
+  AddTaskLeases1795254466000,
   CreateEnvelopeKnowledge1795254467000,
 ];

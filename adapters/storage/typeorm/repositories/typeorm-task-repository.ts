@@ -1,4 +1,5 @@
-import { EntityManager, In } from 'typeorm';
+import { And, EntityManager, In, LessThanOrEqual, MoreThan } from 'typeorm';
+import { ExpiredStateSweeper } from '../../../../core/ports/expired-state-sweeper.port';
 import { Task, TaskStatus } from '../../../../core/domain/task/task.entity';
 import { TaskFilter, TaskRepository, TaskSlice } from '../../../../core/ports/task-repository.port';
 import { TaskDependencyOrmEntity } from '../entities/task-dependency.orm-entity';
@@ -9,7 +10,8 @@ import { toTask, toTaskRow } from '../mappers/task.mapper';
 /** Ids per `IN (…)` list, well below SQLite's and MySQL's parameter limits. */
 const IN_CHUNK = 500;
 
-export class TypeOrmTaskRepository implements TaskRepository {
+/** Also an expiry sweeper: the sweep returns lapsed claims to `pending` even when nobody reads the tasks. */
+export class TypeOrmTaskRepository implements TaskRepository, ExpiredStateSweeper {
   constructor(private readonly managers: ManagerProvider) {}
 
   async findById(id: string): Promise<Task | undefined> {
@@ -40,6 +42,52 @@ export class TypeOrmTaskRepository implements TaskRepository {
     const { id: _id, ownerId: _ownerId, goalId: _goalId, createdAt: _createdAt, ...changes } = toTaskRow(task);
     const result = await this.managers.use((manager) => manager.update(TaskOrmEntity, { id: task.id, status: expectedStatus }, changes));
     return (result.affected ?? 0) > 0;
+  }
+
+  async replaceDependencies(taskId: string, dependsOn: ReadonlyArray<string>): Promise<void> {
+    await this.managers.transaction(async (manager) => {
+      await manager.delete(TaskDependencyOrmEntity, { taskId });
+      if (dependsOn.length === 0) return;
+      await manager.insert(
+        TaskDependencyOrmEntity,
+        dependsOn.map((dependsOnId, position) => ({ taskId, dependsOnId, position })),
+      );
+    });
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.managers.transaction(async (manager) => {
+      // Spelled out rather than left to the foreign keys: SQLite enforces them only when asked to.
+      await manager.delete(TaskDependencyOrmEntity, { taskId: id });
+      await manager.delete(TaskDependencyOrmEntity, { dependsOnId: id });
+      const result = await manager.delete(TaskOrmEntity, { id });
+      return (result.affected ?? 0) > 0;
+    });
+  }
+
+  countDependants(id: string): Promise<number> {
+    return this.managers.use((manager) => manager.countBy(TaskDependencyOrmEntity, { dependsOnId: id }));
+  }
+
+  returnExpiredLeases(now: Date): Promise<number> {
+    // 0 means no lease, which never lapses.
+    const lapsed = { status: 'claimed' satisfies TaskStatus, leaseExpiresMs: And(MoreThan(0), LessThanOrEqual(now.getTime())) };
+    return this.managers.use(async (manager) => {
+      // A read first, so the usual answer (nothing lapsed) takes no write lock.
+      const rows = await manager.find(TaskOrmEntity, { select: { id: true }, where: lapsed });
+      if (rows.length === 0) return 0;
+      // The same condition again: a claimer who renewed since the read keeps the task.
+      const result = await manager.update(
+        TaskOrmEntity,
+        { id: In(rows.map((row) => row.id)), ...lapsed },
+        { status: 'pending' satisfies TaskStatus, claimedBy: '', leaseExpiresMs: 0, result: 'null', updatedAt: now },
+      );
+      return result.affected ?? 0;
+    });
+  }
+
+  sweepExpired(now: Date): Promise<number> {
+    return this.returnExpiredLeases(now);
   }
 
   listByGoal(goalId: string): Promise<Task[]> {

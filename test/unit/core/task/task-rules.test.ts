@@ -40,7 +40,7 @@ describe('new task rules', () => {
       'priority',
       'requires_approval',
       'goal_id',
-      'assignee_agent_id',
+      'agent_id',
       'depends_on',
       'due_at',
     ]);

@@ -4,7 +4,7 @@ import { nextStep } from '../../adapters/queue/rabbitmq/next-step';
 import { RabbitMqTopology } from '../../adapters/queue/rabbitmq/rabbitmq-topology';
 
 /** The job types the platform's workers consume. */
-const JOB_TYPES = ['execution.run', 'audit.record', 'schedule.fire', 'knowledge.ingest'];
+const JOB_TYPES = ['execution.run', 'audit.record', 'schedule.fire', 'knowledge.ingest', 'goal.advance'];
 
 /**
  * Deletes what a test's `QUEUE_PREFIX` left on the broker: each job type's work, dead-letter and

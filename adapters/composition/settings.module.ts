@@ -5,6 +5,7 @@ import { AUTH_LIMITS } from '../../core/services/auth/auth-limits';
 import { AUTH_SETTINGS } from '../../core/services/auth/auth-settings';
 import { SERVICE_VERSION } from '../../core/services/health/service-version';
 import { DEFAULT_EXECUTION_SETTINGS, EXECUTION_SETTINGS, ExecutionSettings } from '../../core/services/executions/execution-settings';
+import { TASK_RUN_SETTINGS } from '../../core/services/tasks/task-run-settings';
 import { DEFAULT_KNOWLEDGE_SETTINGS, KNOWLEDGE_SETTINGS } from '../../core/services/knowledge/knowledge-settings';
 import { CHAT_SETTINGS } from '../../core/services/chat/chat-settings';
 import { RUN_SETTINGS } from '../../core/services/runs/run-settings';
@@ -64,6 +65,7 @@ export function settingsModule(config: AppConfig): ContainerModule {
       ...DEFAULT_KNOWLEDGE_SETTINGS,
       ingestAttempts: Math.min(DEFAULT_KNOWLEDGE_SETTINGS.ingestAttempts, config.queue.maxAttempts),
     });
+    bind(TASK_RUN_SETTINGS).toConstantValue({ leaseSeconds: config.tasks.runLeaseSeconds });
     bind(WEBHOOK_SETTINGS).toConstantValue({ token: config.auth.webhookToken, ...config.webhooks });
   });
 }

@@ -94,6 +94,8 @@ export interface AppConfig {
     pipelineConcurrency: number;
     debateRounds: number;
   };
+  /** Task runs (docs/goals-and-tasks.md): the lease a task is executed under, renewed every third of it. */
+  tasks: { runLeaseSeconds: number };
   /** Outgoing e-mail (the `email` notification channel); without `smtpUrl` the channel is unavailable. */
   mail: { smtpUrl?: string; from?: string };
   debug: boolean;

@@ -108,6 +108,7 @@ export const envSchema = z.object({
   EXECUTE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   EXECUTION_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   EXECUTION_LEASE_TTL_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+  TASK_RUN_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   EXECUTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
   EXECUTION_RECLAIM_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   AGENT_MAX_LLM_CALLS: z.coerce.number().int().min(1).max(500).optional(),

@@ -145,6 +145,7 @@ function toAppConfig(raw: RawEnv): AppConfig {
       pipelineConcurrency: raw.PIPELINE_CONCURRENCY,
       debateRounds: raw.DEBATE_ROUNDS,
     },
+    tasks: { runLeaseSeconds: raw.TASK_RUN_LEASE_SECONDS },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.SMTP_FROM },
     debug: raw.DEBUG,
     logLevel: raw.LOG_LEVEL,

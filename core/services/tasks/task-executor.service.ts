@@ -19,13 +19,7 @@ import { bareAgent } from '../chat/bare-agent';
 import { publicFailureOf } from '../runs/public-failure';
 import { TaskManager } from './task-manager.service';
 import { taskRunInput } from './task-run-input';
-
-/**
- * The lease an execution holds the task under, renewed every third of it while the run goes on:
- * should this process stop mid-run, the task returns to pending within a minute.
- */
-export const EXECUTION_LEASE_SECONDS = 60;
-const HEARTBEAT_MS = (EXECUTION_LEASE_SECONDS * 1000) / 3;
+import { TASK_RUN_SETTINGS, TaskRunSettings } from './task-run-settings';
 
 /** Leaves room in the result for the fields around the output (TASK_LIMITS.resultBytes is in bytes; 4 per character at worst). */
 const OUTPUT_CHARS = Math.floor((TASK_LIMITS.resultBytes - 1_024) / 4);
@@ -47,15 +41,18 @@ export class TaskExecutor {
     @inject(AGENT_SETTINGS) private readonly agentSettings: AgentSettings,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(TIMERS) private readonly timers: Timers,
+    @inject(TASK_RUN_SETTINGS) private readonly settings: TaskRunSettings,
   ) {}
 
   /** `exclusive`: run only a pending task (a claim is never renewed), so of two callers acting as one user only one runs it. */
   async execute(actor: Actor, id: string, options: { exclusive?: boolean } = {}): Promise<Task> {
     const task = await this.tasks.get(actor, id);
     const agent = await this.agentOf(actor, task);
-    const claimed = await this.tasks.transition(actor, id, 'claim', { leaseSeconds: EXECUTION_LEASE_SECONDS, renew: !options.exclusive });
+    const leaseSeconds = this.settings.leaseSeconds;
+    const claimed = await this.tasks.transition(actor, id, 'claim', { leaseSeconds, renew: !options.exclusive });
     const input = taskRunInput(claimed, await this.taskRecords.findByIds(claimed.dependsOn));
-    const heartbeat = this.timers.every(HEARTBEAT_MS, () => this.renew(actor, id));
+    // Renewed every third of the lease: should this process stop mid-run, the task is pending again within one lease.
+    const heartbeat = this.timers.every((leaseSeconds * 1000) / 3, () => this.renew(actor, id));
     let outcome: AgentRunResult;
     try {
       outcome = await this.runner.run(actor, agent, input);
@@ -73,7 +70,7 @@ export class TaskExecutor {
   /** Keeps the claim while the run goes on; a claim that was lost or ended meanwhile is the run's end to report. */
   private async renew(actor: Actor, id: string): Promise<void> {
     try {
-      await this.tasks.transition(actor, id, 'claim', { leaseSeconds: EXECUTION_LEASE_SECONDS });
+      await this.tasks.transition(actor, id, 'claim', { leaseSeconds: this.settings.leaseSeconds });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
     }

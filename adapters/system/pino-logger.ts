@@ -16,8 +16,6 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'x-api-key', 'x-webhook-t
  * written when full, every second, and when the process exits; `stop()` flushes it too.
  */
 export function createPinoRoot(level: string): pino.Logger {
-  // The periodic flush: a quiet server's lines would otherwise wait in the buffer until it fills.
-  const destination = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES, maxWrite: MAX_WRITE_BYTES, periodicFlush: FLUSH_EVERY_MS });
   return pino(
     {
       level,
@@ -25,8 +23,33 @@ export function createPinoRoot(level: string): pino.Logger {
       // A serializer rather than `redact`: redaction wraps every line, a serializer runs only on lines with a `req`.
       serializers: { req: withoutCredentialHeaders },
     },
-    destination,
+    bufferedStdout(),
   );
+}
+
+/**
+ * Stdout gathering lines as byte buffers. sonic-boom's default (text) mode appends each line to
+ * one growing string and measures that string's UTF-8 length on every write, which flattens
+ * and copies the whole pending buffer per line (≈ 70 µs of CPU a line with a 64 KiB buffer, two
+ * thirds of it in the kernel mapping and unmapping the copies); in buffer mode it keeps a list of
+ * chunks and their lengths, and joins them once per write to the file (≈ 1.5 µs a line).
+ */
+function bufferedStdout(): pino.DestinationStream & Pick<ReturnType<typeof pino.destination>, 'flush' | 'flushSync'> {
+  // The periodic flush: a quiet server's lines would otherwise wait in the buffer until it fills.
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    contentMode: 'buffer',
+    minLength: BUFFER_BYTES,
+    maxWrite: MAX_WRITE_BYTES,
+    periodicFlush: FLUSH_EVERY_MS,
+  });
+  return {
+    // sonic-boom's types describe text mode only; in buffer mode `write` takes the line's bytes.
+    write: (line: string) => destination.write(Buffer.from(line) as unknown as string),
+    flush: (callback?: (error?: Error) => void) => destination.flush(callback),
+    flushSync: () => destination.flushSync(),
+  };
 }
 
 /** A logged request's headers never carry a credential. */

@@ -34,20 +34,31 @@ export interface BodyParsingOptions {
   alsoAccept?: string[];
 }
 
-/** JSON (and any other accepted types) with a size cap; everything else is refused early. */
+/**
+ * JSON (and any other accepted types) with a size cap; everything else is refused early. A request
+ * without a body (no Content-Length, no Transfer-Encoding: most GETs) skips the parsers, which
+ * would only have set the empty `req.body` they set here.
+ */
 export function bodyParsing(options: BodyParsingOptions): Array<RequestHandler | ErrorRequestHandler> {
   const accepted = ['application/json', ...(options.alsoAccept ?? [])];
+  const parseJson = express.json({ limit: options.limitBytes, strict: true, verify: refuseDeepJson });
+  const parseForm = express.urlencoded({ limit: options.limitBytes, extended: false, parameterLimit: MAX_FORM_FIELDS });
   return [
-    (req: Request, _res: Response, next: NextFunction) => {
-      const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    (req: Request, res: Response, next: NextFunction) => {
+      const lengthHeader = req.headers['content-length'];
+      const chunked = req.headers['transfer-encoding'] !== undefined;
+      if (!chunked && lengthHeader === undefined) {
+        req.body ??= {};
+        next();
+        return;
+      }
+      const hasBody = chunked || Number(lengthHeader ?? 0) > 0;
       if (BODY_METHODS.has(req.method) && hasBody && !accepted.some((type) => req.is(type))) {
         next(new BodyError('unsupported_type', `Content-Type must be one of: ${accepted.join(', ')}`));
         return;
       }
-      next();
+      parseJson(req, res, (error?: unknown) => (error ? next(error) : parseForm(req, res, next)));
     },
-    express.json({ limit: options.limitBytes, strict: true, verify: refuseDeepJson }),
-    express.urlencoded({ limit: options.limitBytes, extended: false, parameterLimit: MAX_FORM_FIELDS }),
     translateParserErrors,
   ];
 }

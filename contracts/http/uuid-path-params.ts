@@ -1,4 +1,4 @@
-import { Express, NextFunction, Request, Response } from 'express';
+import { NextFunction, Request, Response, Router } from 'express';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -9,8 +9,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `next('route')`), so fixed paths win whatever the order tsoa registers controllers in, and an
  * id that cannot exist ends in the 404 of no route.
  */
-export function onlyUuidPathParams(app: Express, names: string[]): void {
+export function onlyUuidPathParams(router: Pick<Router, 'param'>, names: string[]): void {
   for (const name of names) {
-    app.param(name, (_req: Request, _res: Response, next: NextFunction, value: string) => (UUID.test(value) ? next() : next('route')));
+    router.param(name, (_req: Request, _res: Response, next: NextFunction, value: string) => (UUID.test(value) ? next() : next('route')));
   }
 }

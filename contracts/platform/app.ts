@@ -7,6 +7,7 @@ import { httpLogging } from '../http/http-logging';
 import { platformErrorHandler, platformNotFound } from './errors/platform-error-handler';
 import { RegisterRoutes } from './generated/routes';
 import { onlyUuidPathParams } from '../http/uuid-path-params';
+import { registerRouteGroups } from '../http/route-groups';
 import openApiDocument from './generated/swagger.json';
 
 export interface PlatformAppOptions {
@@ -30,8 +31,7 @@ export function createPlatformApp(options: PlatformAppOptions): Express {
   app.use(httpLogging(options.logger, 'platform'));
   app.use(bodyParsing({ limitBytes: options.bodyLimitBytes, alsoAccept: ['application/x-www-form-urlencoded', 'multipart/form-data'] }));
   mountApiDocs(app, openApiDocument);
-  onlyUuidPathParams(app, ['agent_id', 'stream_id', 'workflow_id']);
-  RegisterRoutes(app);
+  registerRouteGroups(app, RegisterRoutes, (router) => onlyUuidPathParams(router, ['agent_id', 'stream_id', 'workflow_id']));
   app.use(platformNotFound);
   app.use(platformErrorHandler);
   return app;

@@ -14,6 +14,8 @@ export interface LoadResult {
 
 export interface ServerHandle {
   port: number;
+  /** The server process's id, to read its CPU time from /proc. */
+  pid: number;
   token?: string;
   /** Anything else the server reported when it was ready (ids it seeded, timings…). */
   details: Record<string, unknown>;
@@ -39,7 +41,7 @@ export function startServer(file: string, options: ServerOptions = {}): Promise<
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
     child.once('message', ({ port, token, ...details }: { port: number; token?: string } & Record<string, unknown>) => {
-      resolve({ port, token, details, stop: () => child.kill('SIGKILL') });
+      resolve({ port, pid: child.pid ?? 0, token, details, stop: () => child.kill('SIGKILL') });
     });
   });
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { AGENT_STATUSES, AgentStatus } from '../../../../core/domain/agent/agent.entity';
+import { readRows } from '../sqlite-statements';
 
 /** The `owner_id` of the rows that count every owner's agents. */
 export const ALL_OWNERS = '*';
@@ -40,14 +41,11 @@ export async function adjustAgentCounts(manager: EntityManager, ownerId: string,
 
 export async function readAgentCounts(manager: EntityManager, ownerId: string | undefined): Promise<OwnerCounts> {
   const owners = ownerId === undefined ? [ALL_OWNERS] : [ALL_OWNERS, ownerId];
-  const rows = (await manager.query(
+  const rows = await readRows<{ owner: string; status: AgentStatus; agents: number | string }>(
+    manager,
     `SELECT owner_id AS owner, status, agents FROM agent_counts WHERE owner_id IN (${owners.map(() => '?').join(', ')})`,
     owners,
-  )) as Array<{
-    owner: string;
-    status: AgentStatus;
-    agents: number | string;
-  }>;
+  );
   const counts: OwnerCounts = { owner: {}, all: {} };
   for (const row of rows) counts[row.owner === ALL_OWNERS ? 'all' : 'owner'][row.status] = Number(row.agents);
   return counts;

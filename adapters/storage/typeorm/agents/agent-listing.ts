@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { AgentStatus } from '../../../../core/domain/agent/agent.entity';
 import { AgentQuery } from '../../../../core/ports/agent-repository.port';
 import { containsPattern } from '../like-pattern';
+import { readRows } from '../sqlite-statements';
 import { countOf, readAgentCounts } from './agent-counts';
 
 /**
@@ -80,7 +81,7 @@ export async function pageIds(
     take: reversed ? Math.min(limit, total - offset) : limit,
     mysql: manager.connection.driver.options.type === 'mysql',
   });
-  const ids = ((await manager.query(sql, params)) as Array<{ id: string }>).map((row) => row.id);
+  const ids = (await readRows<{ id: string }>(manager, sql, params)).map((row) => row.id);
   return reversed ? ids.reverse() : ids;
 }
 
@@ -91,7 +92,7 @@ export async function pageIds(
 export async function idsAfter(manager: EntityManager, streams: Stream[], search: string | undefined, seek: Seek, take: number): Promise<string[]> {
   const mysql = manager.connection.driver.options.type === 'mysql';
   const { sql, params } = pageQuery(streams, search, { direction: 'DESC', skip: 0, take, mysql }, seek);
-  return ((await manager.query(sql, params)) as Array<{ id: string }>).map((row) => row.id);
+  return (await readRows<{ id: string }>(manager, sql, params)).map((row) => row.id);
 }
 
 function pageQuery(streams: Stream[], search: string | undefined, order: Order, seek?: Seek): { sql: string; params: unknown[] } {

@@ -1,4 +1,3 @@
-import type { Database, Statement } from 'better-sqlite3';
 import { EntityManager } from 'typeorm';
 import { User } from '../../../../core/domain/user/user.entity';
 import { EmailTakenError } from '../../../../core/domain/user/user.errors';
@@ -7,6 +6,7 @@ import { isDuplicateKeyError } from '../driver-errors';
 import { UserOrmEntity } from '../entities/user.orm-entity';
 import { ManagerProvider } from '../manager-provider';
 import { normalizeEmail, toUser, toUserRow } from '../mappers/user.mapper';
+import { cachedStatement, sqliteDatabaseOf } from '../sqlite-statements';
 
 const SELECT_USER = 'SELECT id, email, nickname, role, password_hash, created_at FROM users';
 
@@ -20,8 +20,6 @@ interface UserRow {
 }
 
 export class TypeOrmUserRepository implements UserRepository {
-  private readonly sqliteStatements = new Map<string, Statement>();
-
   constructor(private readonly managers: ManagerProvider) {}
 
   async create(user: User): Promise<void> {
@@ -65,19 +63,8 @@ export class TypeOrmUserRepository implements UserRepository {
 
   /** On SQLite a cached better-sqlite3 statement on the one connection (inside or outside a transaction alike). */
   private async readRow(manager: EntityManager, sql: string, value: string): Promise<UserRow | undefined> {
-    const database = sqliteConnection(manager);
+    const database = sqliteDatabaseOf(manager);
     if (!database) return ((await manager.query(sql, [value])) as UserRow[])[0];
-    let statement = this.sqliteStatements.get(sql);
-    if (!statement) {
-      statement = database.prepare(sql);
-      this.sqliteStatements.set(sql, statement);
-    }
-    return statement.get(value) as UserRow | undefined;
+    return cachedStatement(database, sql).get(value) as UserRow | undefined;
   }
-}
-
-function sqliteConnection(manager: EntityManager): Database | undefined {
-  return manager.connection.options.type === 'better-sqlite3'
-    ? (manager.connection.driver as unknown as { databaseConnection: Database }).databaseConnection
-    : undefined;
 }

@@ -8,6 +8,7 @@ import { TaskExecutor } from '../../../core/services/tasks/task-executor.service
 import { LlmBudgetExceededError } from '../../../core/domain/llm/llm.errors';
 import { createTaskServices, TaskServices } from '../../support/task-services';
 import { createTestStorage, TestStorage } from '../../support/test-database';
+import { DEFAULT_TASK_RUN_SETTINGS, TASK_RUN_SETTINGS } from '../../../core/services/tasks/task-run-settings';
 
 /** TaskExecutor's failure paths, with a stand-in runner: a failed run or a refused one fails the task and notifies its owner. */
 describe('TaskExecutor on SQLite', () => {
@@ -22,6 +23,7 @@ describe('TaskExecutor on SQLite', () => {
     services = createTaskServices(storage);
     services.container.bind(AGENT_SETTINGS).toConstantValue({ defaultProvider: 'offline', defaultModel: 'offline', ...DEFAULT_AGENT_RUN_LIMITS });
     services.container.bind(AgentRunner).toConstantValue({ run: () => answer() } as unknown as AgentRunner);
+    services.container.bind(TASK_RUN_SETTINGS).toConstantValue(DEFAULT_TASK_RUN_SETTINGS);
     executor = services.container.get(TaskExecutor);
   });
   afterAll(async () => {

@@ -1,7 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Execution } from '../../../core/domain/execution/execution.entity';
 import { AGENT_REPOSITORY, AgentRepository } from '../../../core/ports/agent-repository.port';
 import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
@@ -11,11 +7,10 @@ import { FakeOpenAiServer } from '../../fixtures/fake-openai-server';
 import { eventually } from '../../support/eventually';
 import { request } from '../../support/http-client';
 import { describeWithEnv } from '../../support/infrastructure';
-import { PlatformUser, signUp } from '../../support/platform-user';
-import { deletePrefixedTopology } from '../../support/rabbitmq-leftovers';
-import { StartedApp, startApp } from '../../support/started-app';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
-import { WorkerFleet, SHORT_LEASES } from '../../support/worker-process';
+import { PlatformUser } from '../../support/platform-user';
+import { StartedApp } from '../../support/started-app';
+import { startWorkerKillBed, WorkerKillBed } from '../../support/worker-kill-bed';
+import { WorkerFleet } from '../../support/worker-process';
 
 /** A worker started from the sources transpiles them first: allow for a slow, busy machine. */
 const WORKER_BOOT_MS = 90_000;
@@ -28,47 +23,27 @@ const WORKER_BOOT_MS = 90_000;
  */
 describeWithEnv('AMQP_URL', 'An execution whose bin/worker is killed mid-run', (amqpUrl) => {
   describeWithEnv('DATABASE_URL', 'on RabbitMQ with MariaDB shared by the API and the workers', () => {
-    const prefix = `test-kill-${randomUUID().slice(0, 8)}`;
     const upstream = new FakeOpenAiServer();
-    let apiDataDir = '';
-    let database: TestDatabase;
+    let bed: WorkerKillBed;
     let fleet: WorkerFleet;
     let app: StartedApp;
     let ada: PlatformUser;
 
     beforeAll(async () => {
       await upstream.start();
-      database = await createTestDatabase('mysql');
-      const env = {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SANDBOX_WORKERS: '1',
-        STORAGE: 'mysql',
-        DATABASE_URL: database.config.storage.databaseUrl as string,
-        QUEUE: 'rabbitmq',
-        AMQP_URL: amqpUrl,
-        QUEUE_PREFIX: prefix,
+      bed = await startWorkerKillBed(amqpUrl, 'kill', {
         LLM_PROVIDER: 'openai',
         OPENAI_API_KEY: 'test',
         OPENAI_BASE_URL: upstream.baseUrl,
         EGRESS_ALLOW_HOSTS: '127.0.0.1',
         LLM_RETRY_BASE_MS: '0',
-        ...SHORT_LEASES,
-      };
-      fleet = new WorkerFleet(env);
-      apiDataDir = mkdtempSync(join(tmpdir(), 'worker-kill-'));
-      app = await startApp({ ...env, DATA_DIR: apiDataDir });
-      ada = await signUp(app.platformUrl);
+      });
+      ({ app, fleet, user: ada } = bed);
     }, WORKER_BOOT_MS);
 
     afterAll(async () => {
-      const queue = app?.services.app.config.queue;
-      await fleet?.stop();
-      await app?.stop();
+      await bed?.stop();
       await upstream.stop();
-      if (queue) await deletePrefixedTopology(amqpUrl, queue);
-      await database?.destroy();
-      if (apiDataDir) rmSync(apiDataDir, { recursive: true, force: true });
     });
 
     const stored = (id: string) => app.services.app.container.get<ExecutionRepository>(EXECUTION_REPOSITORY).findById(id);

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
 import { ProcessIdentity } from '../../../core/services/executions/process-identity';
 import { LoopbackServer, startLoopbackServer } from '../../fixtures/http/loopback-server';
 import { request } from '../../support/http-client';
 import { describeWithEnv } from '../../support/infrastructure';
-import { PlatformUser, signUp } from '../../support/platform-user';
-import { deletePrefixedTopology } from '../../support/rabbitmq-leftovers';
-import { StartedApp, startApp } from '../../support/started-app';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
-import { WorkerFleet, SHORT_LEASES } from '../../support/worker-process';
+import { PlatformUser } from '../../support/platform-user';
+import { StartedApp } from '../../support/started-app';
+import { startWorkerKillBed, WorkerKillBed } from '../../support/worker-kill-bed';
+import { WorkerFleet } from '../../support/worker-process';
 import { Json, workflowsApi } from '../../support/workflows-api';
 import { isRefusal, openSocket, WsMessage } from '../../support/ws-client';
 
@@ -63,10 +59,8 @@ function tenNodeWorkflow(serverUrl: string): Json {
  */
 describeWithEnv('AMQP_URL', 'A workflow run whose bin/worker is killed mid-run', (amqpUrl) => {
   describeWithEnv('DATABASE_URL', 'on RabbitMQ with MariaDB shared by the API and the workers', () => {
-    const prefix = `test-wfkill-${randomUUID().slice(0, 8)}`;
-    let apiDataDir = '';
     let nodeServer: LoopbackServer;
-    let database: TestDatabase;
+    let bed: WorkerKillBed;
     let fleet: WorkerFleet;
     let app: StartedApp;
     let ada: PlatformUser;
@@ -79,33 +73,13 @@ describeWithEnv('AMQP_URL', 'A workflow run whose bin/worker is killed mid-run',
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ token: `${node}#${callsTo(node).length}` }));
       });
-      database = await createTestDatabase('mysql');
-      const env = {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SANDBOX_WORKERS: '1',
-        STORAGE: 'mysql',
-        DATABASE_URL: database.config.storage.databaseUrl as string,
-        QUEUE: 'rabbitmq',
-        AMQP_URL: amqpUrl,
-        QUEUE_PREFIX: prefix,
-        EGRESS_ALLOW_HOSTS: '127.0.0.1',
-        ...SHORT_LEASES,
-      };
-      fleet = new WorkerFleet(env);
-      apiDataDir = mkdtempSync(join(tmpdir(), 'workflow-worker-kill-'));
-      app = await startApp({ ...env, DATA_DIR: apiDataDir });
-      ada = await signUp(app.platformUrl);
+      bed = await startWorkerKillBed(amqpUrl, 'wfkill', { EGRESS_ALLOW_HOSTS: '127.0.0.1' });
+      ({ app, fleet, user: ada } = bed);
     }, WORKER_BOOT_MS);
 
     afterAll(async () => {
-      const queue = app?.services.app.config.queue;
-      await fleet?.stop();
-      await app?.stop();
+      await bed?.stop();
       await nodeServer?.close();
-      if (queue) await deletePrefixedTopology(amqpUrl, queue);
-      await database?.destroy();
-      if (apiDataDir) rmSync(apiDataDir, { recursive: true, force: true });
     });
 
     const callsTo = (node: string) => nodeServer.requests.filter((call) => call.url === `/nodes/${node}`);

@@ -1,15 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { FakeOpenAiServer } from '../../fixtures/fake-openai-server';
 import { describeWithEnv } from '../../support/infrastructure';
-import { PlatformUser, signUp } from '../../support/platform-user';
-import { deletePrefixedTopology } from '../../support/rabbitmq-leftovers';
-import { StartedApp, startApp } from '../../support/started-app';
+import { PlatformUser } from '../../support/platform-user';
 import { boardApi, GoalBody, TaskBody } from '../../support/tasks-api';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
-import { WorkerFleet, SHORT_LEASES } from '../../support/worker-process';
+import { startWorkerKillBed, WorkerKillBed } from '../../support/worker-kill-bed';
+import { WorkerFleet } from '../../support/worker-process';
 
 /** A worker started from the sources transpiles them first: allow for a slow, busy machine. */
 const WORKER_BOOT_MS = 90_000;
@@ -28,49 +22,28 @@ interface Tree {
  */
 describeWithEnv('AMQP_URL', 'A goal whose bin/worker is killed mid-task', (amqpUrl) => {
   describeWithEnv('DATABASE_URL', 'on RabbitMQ with MariaDB shared by the API and the workers', () => {
-    const prefix = `test-goal-kill-${randomUUID().slice(0, 8)}`;
     const upstream = new FakeOpenAiServer();
-    let apiDataDir = '';
-    let database: TestDatabase;
+    let bed: WorkerKillBed;
     let fleet: WorkerFleet;
-    let app: StartedApp;
     let ada: PlatformUser;
     let api: ReturnType<typeof boardApi>;
 
     beforeAll(async () => {
       await upstream.start();
-      database = await createTestDatabase('mysql');
-      const env = {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SANDBOX_WORKERS: '1',
-        STORAGE: 'mysql',
-        DATABASE_URL: database.config.storage.databaseUrl as string,
-        QUEUE: 'rabbitmq',
-        AMQP_URL: amqpUrl,
-        QUEUE_PREFIX: prefix,
+      bed = await startWorkerKillBed(amqpUrl, 'goal-kill', {
         LLM_PROVIDER: 'openai',
         OPENAI_API_KEY: 'test',
         OPENAI_BASE_URL: upstream.baseUrl,
         LLM_RETRY_BASE_MS: '0',
         TASK_RUN_LEASE_SECONDS: '2',
-        ...SHORT_LEASES,
-      };
-      fleet = new WorkerFleet(env);
-      apiDataDir = mkdtempSync(join(tmpdir(), 'goal-worker-kill-'));
-      app = await startApp({ ...env, DATA_DIR: apiDataDir });
-      api = boardApi(app.platformUrl);
-      ada = await signUp(app.platformUrl);
+      });
+      ({ fleet, user: ada } = bed);
+      api = boardApi(bed.app.platformUrl);
     }, WORKER_BOOT_MS);
 
     afterAll(async () => {
-      const queue = app?.services.app.config.queue;
-      await fleet?.stop();
-      await app?.stop();
+      await bed?.stop();
       await upstream.stop();
-      if (queue) await deletePrefixedTopology(amqpUrl, queue);
-      await database?.destroy();
-      if (apiDataDir) rmSync(apiDataDir, { recursive: true, force: true });
     });
 
     const tree = async (goalId: string): Promise<Tree> => (await api.call<Tree>('GET', `/goals/${goalId}/tasks`, ada)).body;

@@ -2,7 +2,7 @@ import { NextFunction, Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { DEFAULT_KNOWLEDGE_SETTINGS } from '../../../core/services/knowledge/knowledge-settings';
 import { BadRequestError, ValidationError } from '../../../core/shared/common.errors';
-import { BodyError } from '../../http/body-parsing';
+import { multipartError } from '../../http/multipart-error';
 
 const MAX_BYTES = DEFAULT_KNOWLEDGE_SETTINGS.maxUploadBytes;
 
@@ -31,7 +31,7 @@ export function envelopeDocumentUpload(req: Request, res: Response, next: NextFu
   }
   upload(req, res, (error: unknown) => {
     if (error) {
-      next(translate(error));
+      next(multipartError(error, 'The file', MAX_BYTES, formProblem));
       return;
     }
     const agentId = String((req.body as Record<string, unknown> | undefined)?.agent_id ?? '');
@@ -50,8 +50,6 @@ export function envelopeDocumentFormOf(req: Request): EnvelopeDocumentForm {
   return (req as unknown as Record<symbol, EnvelopeDocumentForm>)[FORM];
 }
 
-function translate(error: unknown): Error {
-  if (!(error instanceof MulterError)) return new BadRequestError('The multipart body is malformed');
-  if (error.code === 'LIMIT_FILE_SIZE') return new BodyError('too_large', `The file is larger than ${MAX_BYTES / 1024 / 1024} MB`);
+function formProblem(error: MulterError): Error {
   return new ValidationError('Send only "file" and "agent_id"', [{ field: error.field ?? 'form', message: 'send one file and agent_id' }]);
 }

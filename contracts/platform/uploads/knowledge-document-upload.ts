@@ -1,8 +1,8 @@
 import { NextFunction, Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { DEFAULT_KNOWLEDGE_SETTINGS } from '../../../core/services/knowledge/knowledge-settings';
-import { BadRequestError, ValidationError } from '../../../core/shared/common.errors';
-import { BodyError } from '../../http/body-parsing';
+import { ValidationError } from '../../../core/shared/common.errors';
+import { multipartError } from '../../http/multipart-error';
 
 const MAX_BYTES = DEFAULT_KNOWLEDGE_SETTINGS.maxUploadBytes;
 const TEXT_FIELDS = ['title', 'metadata'] as const;
@@ -35,7 +35,7 @@ export function knowledgeDocumentUpload(req: Request, res: Response, next: NextF
   }
   upload(req, res, (error: unknown) => {
     if (error) {
-      next(translate(error));
+      next(multipartError(error, 'The file', MAX_BYTES, formProblem));
       return;
     }
     if (!req.file) {
@@ -72,17 +72,11 @@ function formBody(fields: Record<string, unknown> | undefined): Record<string, u
   return body;
 }
 
-function translate(error: unknown): Error {
-  if (!(error instanceof MulterError)) return new BadRequestError('The multipart body is malformed');
-  switch (error.code) {
-    case 'LIMIT_FILE_SIZE':
-      return new BodyError('too_large', `The file is larger than ${MAX_BYTES / 1024 / 1024} MB`);
-    case 'LIMIT_UNEXPECTED_FILE':
-    case 'LIMIT_FILE_COUNT':
-      return new ValidationError('One file is accepted', [{ field: 'file', message: 'send one file in the form field "file"' }]);
-    default:
-      return new ValidationError('The form is not a document upload', [
-        { field: error.field ?? 'form', message: 'send only "file" and, optionally, "title" and "metadata"' },
-      ]);
+function formProblem(error: MulterError): Error {
+  if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
+    return new ValidationError('One file is accepted', [{ field: 'file', message: 'send one file in the form field "file"' }]);
   }
+  return new ValidationError('The form is not a document upload', [
+    { field: error.field ?? 'form', message: 'send only "file" and, optionally, "title" and "metadata"' },
+  ]);
 }

@@ -1,7 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
-import multer, { MulterError } from 'multer';
-import { BadRequestError, ValidationError } from '../../../core/shared/common.errors';
-import { BodyError } from '../../http/body-parsing';
+import multer from 'multer';
+import { ValidationError } from '../../../core/shared/common.errors';
+import { multipartError } from '../../http/multipart-error';
 import { readPluginArchive } from './plugin-archive';
 
 /** Compressed upload cap; the unpacked archive has its own (plugin-archive.ts). */
@@ -27,7 +27,7 @@ export function pluginBundleUpload(req: Request, res: Response, next: NextFuncti
   }
   upload(req, res, (error: unknown) => {
     if (error) {
-      next(translate(error));
+      next(multipartError(error, 'The plugin archive', MAX_ARCHIVE_BYTES, required));
       return;
     }
     if (!req.file) {
@@ -39,12 +39,4 @@ export function pluginBundleUpload(req: Request, res: Response, next: NextFuncti
       next();
     }, next);
   });
-}
-
-function translate(error: unknown): Error {
-  if (error instanceof MulterError) {
-    if (error.code === 'LIMIT_FILE_SIZE') return new BodyError('too_large', `The plugin archive is larger than ${MAX_ARCHIVE_BYTES / 1024 / 1024} MB`);
-    return required();
-  }
-  return new BadRequestError('The multipart body is malformed');
 }

@@ -3,7 +3,7 @@ import multer, { MulterError } from 'multer';
 import { BadRequestError, ValidationError } from '../../../core/shared/common.errors';
 import { MAX_UPLOAD_BYTES } from '../../../core/services/uploads/upload-limits';
 import { UploadRequest } from '../../../core/services/uploads/workspace-uploader.service';
-import { BodyError } from '../../http/body-parsing';
+import { multipartError } from '../../http/multipart-error';
 
 /** One file (`file`) and at most one short text field (`folder`); the parser stops reading a file past the cap. */
 const upload = multer({
@@ -25,7 +25,7 @@ export function workspaceFileUpload(req: Request, res: Response, next: NextFunct
     return;
   }
   upload(req, res, (error: unknown) => {
-    if (error) next(translate(error));
+    if (error) next(multipartError(error, 'The file', MAX_UPLOAD_BYTES, formProblem));
     else if (!req.file) next(fileRequired());
     else next();
   });
@@ -38,15 +38,7 @@ export function uploadOf(req: Request): UploadRequest {
   return { fileName: file.originalname, folder: typeof folder === 'string' ? folder : undefined, data: file.buffer };
 }
 
-function translate(error: unknown): Error {
-  if (!(error instanceof MulterError)) return new BadRequestError('The multipart body is malformed');
-  switch (error.code) {
-    case 'LIMIT_FILE_SIZE':
-      return new BodyError('too_large', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
-    case 'LIMIT_UNEXPECTED_FILE':
-    case 'LIMIT_FILE_COUNT':
-      return fileRequired();
-    default:
-      return new ValidationError('The form is not an upload', [{ field: error.field ?? 'form', message: 'send only "file" and, optionally, "folder"' }]);
-  }
+function formProblem(error: MulterError): Error {
+  if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') return fileRequired();
+  return new ValidationError('The form is not an upload', [{ field: error.field ?? 'form', message: 'send only "file" and, optionally, "folder"' }]);
 }

@@ -1,6 +1,7 @@
 import { Agent, AgentStatus } from '../domain/agent/agent.entity';
 import { AgentListPosition } from '../domain/agent/agent-list-cursor';
 import { AgentVersion } from '../domain/agent/agent-version';
+import { ListedAgent } from '../domain/agent/listed-agent';
 import { token } from '../shared/token';
 
 export interface AgentQuery {
@@ -13,7 +14,7 @@ export interface AgentQuery {
 
 export interface AgentSlice {
   /** Newest first (`createdAt` descending, then `id` descending). */
-  items: Agent[];
+  items: ListedAgent[];
   /** Every agent the query matches. */
   total: number;
 }

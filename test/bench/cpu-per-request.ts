@@ -7,7 +7,7 @@ const CONCURRENCY = 4;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** utime + stime of a process in clock ticks (USER_HZ, 100 a second on Linux). */
-function cpuTicks(pid: number): number {
+export function cpuTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]);

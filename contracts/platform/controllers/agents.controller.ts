@@ -10,7 +10,8 @@ import { AgentExportResponse, AgentImportRequest, AgentPageResponse, AgentPayloa
 import { ErrorResponse } from '../dto/error.dto';
 import { decodeAgentListCursor } from '../mappers/agent-list-cursor.mapper';
 import { toAgentImportInput, toAgentPayloadInput } from '../mappers/agent-request.mapper';
-import { exportFileName, toAgentExportResponse, toAgentPageResponse, toAgentResponse } from '../mappers/agent.mapper';
+import { agentPageJson, exportFileName, toAgentExportResponse, toAgentResponse } from '../mappers/agent.mapper';
+import { preparedJson } from '../../http/prepared-json';
 
 /**
  * Agents (docs/agents-api.md). Users see their own agents and every deployed one; admins see all.
@@ -53,7 +54,7 @@ export class AgentsController extends Controller {
     @Query() cursor?: string,
   ): Promise<AgentPageResponse> {
     const filter = { page, cursor: cursor === undefined ? undefined : decodeAgentListCursor(cursor), pageSize: page_size, search, status };
-    return toAgentPageResponse(await this.manager.list(actorOf(request), filter));
+    return preparedJson<AgentPageResponse>(agentPageJson(await this.manager.list(actorOf(request), filter)));
   }
 
   /** Creates a draft at version 1; fields left out take their defaults. */

@@ -1,10 +1,39 @@
 import { Agent } from '../../../core/domain/agent/agent.entity';
 import { AgentExport } from '../../../core/domain/agent/agent-export';
+import { ListedAgent } from '../../../core/domain/agent/listed-agent';
 import { AgentPage } from '../../../core/services/agents/agent-manager.service';
 import { AgentExportResponse, AgentPageResponse, AgentResponse } from '../dto/agent.dto';
 import { encodeAgentListCursor } from './agent-list-cursor.mapper';
 
 export function toAgentResponse(agent: Agent): AgentResponse {
+  const response = agentFields(agent) as AgentResponse;
+  response.workflow_config = agent.workflowConfig;
+  return response;
+}
+
+/**
+ * A page as the JSON text of an `AgentPageResponse`. Each item's stored workflow graph is written
+ * into it as it is, so a page never parses and re-serializes twenty graphs.
+ */
+export function agentPageJson(page: AgentPage): string {
+  const items = page.items.map(listedAgentJson).join(',');
+  const rest = JSON.stringify({
+    total: page.total,
+    page: page.page,
+    page_size: page.pageSize,
+    next_cursor: page.next ? encodeAgentListCursor(page.next) : null,
+  } satisfies Omit<AgentPageResponse, 'items'>);
+  return `{"items":[${items}],${rest.slice(1)}`;
+}
+
+/** One item of a page: the record `toAgentResponse` gives, with the stored graph written in as it is. */
+function listedAgentJson(agent: ListedAgent): string {
+  const fields = JSON.stringify(agentFields(agent));
+  return `${fields.slice(0, -1)},"workflow_config":${agent.workflowConfigJson}}`;
+}
+
+/** Every field of the record but its workflow graph. */
+function agentFields(agent: Omit<Agent, 'workflowConfig'>): Omit<AgentResponse, 'workflow_config'> {
   const { provider, modelName, temperature, modelConfigId } = agent.modelConfig;
   return {
     id: agent.id,
@@ -15,7 +44,6 @@ export function toAgentResponse(agent: Agent): AgentResponse {
     model_config: { provider, model_name: modelName, temperature, model_config_id: modelConfigId ?? null },
     iteration_limit: agent.iterationLimit,
     include_tools: [...agent.includeTools],
-    workflow_config: agent.workflowConfig,
     max_llm_calls: agent.maxLlmCalls ?? null,
     max_total_tokens: agent.maxTotalTokens ?? null,
     knowledge_base_ids: [...(agent.knowledgeBaseIds ?? [])],
@@ -25,16 +53,6 @@ export function toAgentResponse(agent: Agent): AgentResponse {
     is_main_agent: agent.isMainAgent,
     created_at: agent.createdAt.toISOString(),
     updated_at: agent.updatedAt.toISOString(),
-  };
-}
-
-export function toAgentPageResponse(page: AgentPage): AgentPageResponse {
-  return {
-    items: page.items.map(toAgentResponse),
-    total: page.total,
-    page: page.page,
-    page_size: page.pageSize,
-    next_cursor: page.next ? encodeAgentListCursor(page.next) : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { AgentConflictError, AgentListCursorError, AgentValidationError, AgentVe
 import { AgentListCursor } from '../../domain/agent/agent-list-cursor';
 import { AGENT_LIMITS } from '../../domain/agent/agent-limits';
 import { AgentPayloadInput, withPayload } from '../../domain/agent/agent-payload';
+import { ListedAgent } from '../../domain/agent/listed-agent';
 import { newAgent, versionOf } from '../../domain/agent/new-agent';
 import { Actor } from '../../domain/auth/actor';
 import { AGENT_REPOSITORY, AgentQuery, AgentRepository, AgentSeekSlice } from '../../ports/agent-repository.port';
@@ -33,7 +34,7 @@ export interface AgentListFilter {
   status?: string;
 }
 
-export interface AgentPage extends Page<Agent> {
+export interface AgentPage extends Page<ListedAgent> {
   /** Where the next page starts; null on the last page. */
   next: AgentListCursor | null;
 }

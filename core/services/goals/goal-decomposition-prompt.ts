@@ -16,7 +16,7 @@ const INSTRUCTIONS = [
   'Ask for approval only where a person should check the work before what follows it.',
 ].join('\n');
 
-export function goalDecompositionMessages(goal: Goal, agents: ReadonlyArray<Agent>): ChatMessage[] {
+export function goalDecompositionMessages(goal: Goal, agents: ReadonlyArray<Pick<Agent, 'id' | 'name' | 'description'>>): ChatMessage[] {
   const input = {
     title: goal.title,
     description: goal.description,

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { Agent } from '../../domain/agent/agent.entity';
+import { ListedAgent } from '../../domain/agent/listed-agent';
 import { Actor } from '../../domain/auth/actor';
 import { Goal } from '../../domain/goal/goal.entity';
 import { GoalConflictError, GoalPlanError } from '../../domain/goal/goal.errors';
@@ -96,7 +96,7 @@ export class GoalPlanner {
     return this.store(goal, plan, refuse, tasks);
   }
 
-  private async candidatesFor(goal: Goal): Promise<Agent[]> {
+  private async candidatesFor(goal: Goal): Promise<ListedAgent[]> {
     const owner: Actor = { userId: goal.ownerId, role: 'user' };
     const { items } = await this.agents.list({ visibleTo: goal.ownerId }, 0, CANDIDATE_AGENTS);
     return items.filter((agent) => canUseAgent(owner, agent));
@@ -119,7 +119,7 @@ export class GoalPlanner {
     return reading.plan;
   }
 
-  private async refuseUnknownAgents(goal: Goal, plan: GoalPlan, candidates: ReadonlyArray<Agent>): Promise<void> {
+  private async refuseUnknownAgents(goal: Goal, plan: GoalPlan, candidates: ReadonlyArray<ListedAgent>): Promise<void> {
     const owner: Actor = { userId: goal.ownerId, role: 'user' };
     const offered = new Set(candidates.map((agent) => agent.id));
     for (const id of new Set(plan.tasks.flatMap((task) => (task.agentId === null || offered.has(task.agentId) ? [] : [task.agentId])))) {

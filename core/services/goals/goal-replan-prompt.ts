@@ -17,7 +17,7 @@ const INSTRUCTIONS = [
   `At most ${MAX_PLAN_TASKS} tasks; no cycle.`,
 ].join('\n');
 
-export function goalReplanMessages(goal: Goal, tasks: ReadonlyArray<Task>, agents: ReadonlyArray<Agent>): ChatMessage[] {
+export function goalReplanMessages(goal: Goal, tasks: ReadonlyArray<Task>, agents: ReadonlyArray<Pick<Agent, 'id' | 'name' | 'description'>>): ChatMessage[] {
   const text = (value: string) => cutText(value, MAX_TEXT_CHARS);
   const input = {
     title: goal.title,

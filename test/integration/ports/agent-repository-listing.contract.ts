@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, AGENT_STATUSES, AgentStatus } from '../../../core/domain/agent/agent.entity';
+import { ListedAgent } from '../../../core/domain/agent/listed-agent';
 import { AgentQuery, AgentRepository } from '../../../core/ports/agent-repository.port';
 import { anAgent } from '../../fixtures/agents/agent.mother';
 import type { AgentRepositoryHarness } from './agent-repository.contract';
@@ -29,7 +30,7 @@ export function describeAgentListingContract(name: string, makeHarness: () => Pr
     const [ada, bob, cyd] = [randomUUID(), randomUUID(), randomUUID()];
 
     const listAll = async (query: AgentQuery, pageSize: number) => {
-      const pages: Agent[][] = [];
+      const pages: ListedAgent[][] = [];
       let total = -1;
       for (let offset = 0; total === -1 || offset < total; offset += pageSize) {
         const slice = await repository().list(query, offset, pageSize);
@@ -41,13 +42,13 @@ export function describeAgentListingContract(name: string, makeHarness: () => Pr
       return { ids: pages.flat().map((a) => a.id), total, pages };
     };
     /** Every page after the first, each read after the last item of the page before, as a client with `next_cursor` does. */
-    const walkAfter = async (query: AgentQuery, pageSize: number, betweenPages: (listed: Agent[]) => Promise<void> = async () => undefined) => {
+    const walkAfter = async (query: AgentQuery, pageSize: number, betweenPages: (listed: ListedAgent[]) => Promise<void> = async () => undefined) => {
       const first = await repository().list(query, 0, pageSize);
-      const pages: Agent[][] = [first.items];
+      const pages: ListedAgent[][] = [first.items];
       let more = first.items.length < first.total;
       while (more) {
         await betweenPages(pages.flat());
-        const last = pages[pages.length - 1].at(-1) as Agent;
+        const last = pages[pages.length - 1].at(-1) as ListedAgent;
         const slice = await repository().listAfter(query, { createdAt: last.createdAt, id: last.id }, pageSize);
         pages.push(slice.items);
         more = slice.more;
@@ -179,7 +180,11 @@ export function describeAgentListingContract(name: string, makeHarness: () => Pr
       const { items } = await repository().list({ visibleTo: ada, status: 'stopped' }, 0, 100);
       const byId = new Map(stored.map((a) => [a.id, a]));
       expect(items.length).toBeGreaterThan(0);
-      for (const item of items) expect(item).toEqual(byId.get(item.id));
+      for (const { workflowConfigJson, ...item } of items) {
+        const { workflowConfig, ...expected } = byId.get(item.id) as Agent;
+        expect(item).toEqual(expected);
+        expect(JSON.parse(workflowConfigJson)).toEqual(workflowConfig);
+      }
     });
 
     it('When agents are created, moved between statuses and deleted, Then every view counts them exactly', async () => {

@@ -23,6 +23,15 @@ interface Order {
   mysql: boolean;
 }
 
+/**
+ * Where a listed agent is: its id and, on SQLite, its rowid, which every index holds and which reads
+ * the row with one search of the table instead of one of the id index and one of the table.
+ */
+export interface PageKey {
+  id: string;
+  rowid?: number;
+}
+
 /** A newest-first page starts below this key: `createdAt` as the driver stores it. */
 export interface Seek {
   createdAt: unknown;
@@ -62,16 +71,16 @@ export async function totalOf(manager: EntityManager, streams: Stream[], search:
 }
 
 /**
- * The ids of one page, newest first. Only ids are read, from the listing indexes, so a page costs
+ * The keys of one page, newest first. Only keys are read, from the listing indexes, so a page costs
  * about the rows before it in the index; a page past the middle is read from the other end
  * (`total` is exact), so the last pages cost what the first do.
  */
-export async function pageIds(
+export async function pageKeys(
   manager: EntityManager,
   streams: Stream[],
   search: string | undefined,
   window: { offset: number; limit: number; total: number },
-): Promise<string[]> {
+): Promise<PageKey[]> {
   const { offset, limit, total } = window;
   const after = total - offset - limit;
   const reversed = after < offset;
@@ -81,30 +90,31 @@ export async function pageIds(
     take: reversed ? Math.min(limit, total - offset) : limit,
     mysql: manager.connection.driver.options.type === 'mysql',
   });
-  const ids = (await readRows<{ id: string }>(manager, sql, params)).map((row) => row.id);
-  return reversed ? ids.reverse() : ids;
+  const keys = await readRows<PageKey>(manager, sql, params);
+  return reversed ? keys.reverse() : keys;
 }
 
 /**
- * The ids of up to `take` agents after `seek`, newest first. Each stream is a range of its index
+ * The keys of up to `take` agents after `seek`, newest first. Each stream is a range of its index
  * that starts at the key, so every page costs what the first one does, however deep.
  */
-export async function idsAfter(manager: EntityManager, streams: Stream[], search: string | undefined, seek: Seek, take: number): Promise<string[]> {
+export async function keysAfter(manager: EntityManager, streams: Stream[], search: string | undefined, seek: Seek, take: number): Promise<PageKey[]> {
   const mysql = manager.connection.driver.options.type === 'mysql';
   const { sql, params } = pageQuery(streams, search, { direction: 'DESC', skip: 0, take, mysql }, seek);
-  return (await readRows<{ id: string }>(manager, sql, params)).map((row) => row.id);
+  return readRows<PageKey>(manager, sql, params);
 }
 
 function pageQuery(streams: Stream[], search: string | undefined, order: Order, seek?: Seek): { sql: string; params: unknown[] } {
   const { direction, skip, take, mysql } = order;
   const orderBy = `ORDER BY created_at ${direction}, id ${direction}`;
   const parts = streams.map((stream) => whereOf(stream, search, seek));
+  const key = mysql ? 'id' : 'id, rowid AS rowid';
   if (parts.length === 1) {
-    return { sql: `SELECT id FROM agents WHERE ${parts[0].where} ${orderBy} LIMIT ? OFFSET ?`, params: [...parts[0].params, take, skip] };
+    return { sql: `SELECT ${key} FROM agents WHERE ${parts[0].where} ${orderBy} LIMIT ? OFFSET ?`, params: [...parts[0].params, take, skip] };
   }
   if (!mysql) {
     // SQLite merges two index-ordered branches (MERGE UNION ALL) and stops after skip + take rows.
-    const union = parts.map((part) => `SELECT id, created_at FROM agents WHERE ${part.where}`).join(' UNION ALL ');
+    const union = parts.map((part) => `SELECT ${key}, created_at FROM agents WHERE ${part.where}`).join(' UNION ALL ');
     return { sql: `${union} ${orderBy} LIMIT ? OFFSET ?`, params: [...parts.flatMap((part) => part.params), take, skip] };
   }
   // MySQL sorts a whole UNION: each branch first gives at most skip + take rows in index order.

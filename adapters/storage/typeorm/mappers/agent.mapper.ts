@@ -1,5 +1,6 @@
 import { Agent, AgentModelConfig, AgentPayload, AgentStatus } from '../../../../core/domain/agent/agent.entity';
 import { runSettingsOf } from '../../../../core/domain/agent/agent-payload';
+import { ListedAgent } from '../../../../core/domain/agent/listed-agent';
 import { JsonObject } from '../../../../core/shared/json';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
 import { AgentPayloadColumns } from '../entities/agent-payload-columns';
@@ -52,10 +53,25 @@ export function toAgentRow(agent: Agent): AgentOrmEntity {
 }
 
 export function toAgent(row: AgentOrmEntity): Agent {
+  const { workflowConfigJson, ...agent } = toListedAgent(row);
+  return { ...agent, workflowConfig: JSON.parse(workflowConfigJson) as JsonObject };
+}
+
+/** The agent as a list gives it: every column read, except the workflow graph, which stays the JSON text stored. */
+export function toListedAgent(row: AgentOrmEntity): ListedAgent {
+  const modelConfig = JSON.parse(row.modelConfig) as AgentModelConfig;
+  if (row.modelConfigId) modelConfig.modelConfigId = row.modelConfigId;
   return {
     id: row.id,
     ownerId: row.ownerId,
-    ...withModelConfigId(toPayload(row), row.modelConfigId),
+    name: row.name,
+    description: row.description,
+    systemPrompt: row.systemPrompt,
+    modelConfig,
+    iterationLimit: row.iterationLimit,
+    includeTools: JSON.parse(row.includeTools) as string[],
+    workflowConfigJson: row.workflowConfig,
+    ...(row.runSettings ? runSettingsOf(JSON.parse(row.runSettings) as AgentPayload) : {}),
     status: row.status as AgentStatus,
     version: row.version,
     // MySQL hands booleans back as 0/1.
@@ -63,8 +79,4 @@ export function toAgent(row: AgentOrmEntity): Agent {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
-}
-
-function withModelConfigId(payload: AgentPayload, modelConfigId: string): AgentPayload {
-  return modelConfigId ? { ...payload, modelConfig: { ...payload.modelConfig, modelConfigId } } : payload;
 }

@@ -1,17 +1,18 @@
 import { EntityManager, Not } from 'typeorm';
 import { Agent, AgentStatus } from '../../../../core/domain/agent/agent.entity';
+import { ListedAgent } from '../../../../core/domain/agent/listed-agent';
 import { AgentNotFoundError } from '../../../../core/domain/agent/agent.errors';
 import { AgentVersion } from '../../../../core/domain/agent/agent-version';
 import { AgentListPosition } from '../../../../core/domain/agent/agent-list-cursor';
 import { AgentQuery, AgentRepository, AgentSeekSlice, AgentSlice } from '../../../../core/ports/agent-repository.port';
 import { adjustAgentCounts } from '../agents/agent-counts';
-import { idsAfter, pageIds, streamsOf, totalOf } from '../agents/agent-listing';
+import { keysAfter, PageKey, pageKeys, streamsOf, totalOf } from '../agents/agent-listing';
 import { selectAgentRows, storedCreatedAt } from '../agents/agent-rows';
 import { AgentVersionOrmEntity } from '../entities/agent-version.orm-entity';
 import { AgentOrmEntity } from '../entities/agent.orm-entity';
 import { ManagerProvider } from '../manager-provider';
 import { toAgentVersion, toAgentVersionRow } from '../mappers/agent-version.mapper';
-import { toAgent, toAgentRow } from '../mappers/agent.mapper';
+import { toAgent, toAgentRow, toListedAgent } from '../mappers/agent.mapper';
 
 /**
  * Agents, their versions, and `agent_counts`, which every write that adds, removes or moves an
@@ -71,8 +72,8 @@ export class TypeOrmAgentRepository implements AgentRepository {
       const streams = streamsOf(query);
       const total = await totalOf(manager, streams, query.search);
       if (limit <= 0 || offset >= total) return { items: [], total };
-      const ids = await pageIds(manager, streams, query.search, { offset, limit, total });
-      return { items: await agentsIn(manager, ids), total };
+      const keys = await pageKeys(manager, streams, query.search, { offset, limit, total });
+      return { items: await agentsAt(manager, keys), total };
     });
   }
 
@@ -82,8 +83,8 @@ export class TypeOrmAgentRepository implements AgentRepository {
       const total = await totalOf(manager, streams, query.search);
       const seek = { createdAt: storedCreatedAt(manager, after.createdAt), id: after.id };
       // One more than the page tells whether another page follows.
-      const ids = await idsAfter(manager, streams, query.search, seek, Math.max(0, limit) + 1);
-      return { items: await agentsIn(manager, ids.slice(0, limit)), total, more: ids.length > limit };
+      const keys = await keysAfter(manager, streams, query.search, seek, Math.max(0, limit) + 1);
+      return { items: await agentsAt(manager, keys.slice(0, limit)), total, more: keys.length > limit };
     });
   }
 
@@ -107,12 +108,23 @@ export class TypeOrmAgentRepository implements AgentRepository {
   }
 }
 
-/** The agents of `ids`, in that order; a row deleted between the two reads is simply left out. */
-async function agentsIn(manager: EntityManager, ids: string[]): Promise<Agent[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectAgentRows(manager, `id IN (${ids.map(() => '?').join(', ')})`, ids);
+/**
+ * The agents at `keys`, in that order; a row deleted between the two reads is simply left out. Rows
+ * are read by rowid where the keys have one, and kept only where the id still matches: another
+ * process may have deleted the agent in between and SQLite may have given its rowid to a new one.
+ */
+async function agentsAt(manager: EntityManager, keys: PageKey[]): Promise<ListedAgent[]> {
+  if (keys.length === 0) return [];
+  const placeholders = keys.map(() => '?').join(', ');
+  const byRowid = keys.every((key) => key.rowid !== undefined);
+  const rows = byRowid
+    ? await selectAgentRows(manager, `rowid IN (${placeholders})`, keys.map((key) => key.rowid))
+    : await selectAgentRows(manager, `id IN (${placeholders})`, keys.map((key) => key.id));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => (byId.has(id) ? [toAgent(byId.get(id) as AgentOrmEntity)] : []));
+  return keys.flatMap(({ id }) => {
+    const row = byId.get(id);
+    return row ? [toListedAgent(row)] : [];
+  });
 }
 
 interface StoredState {

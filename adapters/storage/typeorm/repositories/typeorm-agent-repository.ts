@@ -118,8 +118,16 @@ async function agentsAt(manager: EntityManager, keys: PageKey[]): Promise<Listed
   const placeholders = keys.map(() => '?').join(', ');
   const byRowid = keys.every((key) => key.rowid !== undefined);
   const rows = byRowid
-    ? await selectAgentRows(manager, `rowid IN (${placeholders})`, keys.map((key) => key.rowid))
-    : await selectAgentRows(manager, `id IN (${placeholders})`, keys.map((key) => key.id));
+    ? await selectAgentRows(
+        manager,
+        `rowid IN (${placeholders})`,
+        keys.map((key) => key.rowid),
+      )
+    : await selectAgentRows(
+        manager,
+        `id IN (${placeholders})`,
+        keys.map((key) => key.id),
+      );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return keys.flatMap(({ id }) => {
     const row = byId.get(id);

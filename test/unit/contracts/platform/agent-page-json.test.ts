@@ -35,6 +35,12 @@ describe('agentPageJson', () => {
   it('When another page follows, Then next_cursor is set, and an empty page is still valid JSON', () => {
     const next = { page: 2, after: { createdAt: agents[0].createdAt, id: agents[0].id } };
     expect(JSON.parse(agentPageJson({ items: [listed(agents[0])], total: 2, page: 1, pageSize: 1, next })).next_cursor).toEqual(expect.any(String));
-    expect(JSON.parse(agentPageJson({ items: [], total: 0, page: 1, pageSize: 20, next: null }))).toEqual({ items: [], total: 0, page: 1, page_size: 20, next_cursor: null });
+    expect(JSON.parse(agentPageJson({ items: [], total: 0, page: 1, pageSize: 20, next: null }))).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      page_size: 20,
+      next_cursor: null,
+    });
   });
 });

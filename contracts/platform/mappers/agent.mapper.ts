@@ -6,9 +6,7 @@ import { AgentExportResponse, AgentPageResponse, AgentResponse } from '../dto/ag
 import { encodeAgentListCursor } from './agent-list-cursor.mapper';
 
 export function toAgentResponse(agent: Agent): AgentResponse {
-  const response = agentFields(agent) as AgentResponse;
-  response.workflow_config = agent.workflowConfig;
-  return response;
+  return { ...agentFields(agent), workflow_config: agent.workflowConfig };
 }
 
 /**

@@ -24,6 +24,11 @@ function runSettingsColumn(payload: AgentPayload): string {
 }
 
 export function toPayload(row: AgentPayloadColumns): AgentPayload {
+  return { ...payloadWithoutGraph(row), workflowConfig: JSON.parse(row.workflowConfig) as JsonObject };
+}
+
+/** Every payload field but the workflow graph, which a list passes on as the stored text. */
+function payloadWithoutGraph(row: AgentPayloadColumns): Omit<AgentPayload, 'workflowConfig'> {
   return {
     name: row.name,
     description: row.description,
@@ -31,7 +36,6 @@ export function toPayload(row: AgentPayloadColumns): AgentPayload {
     modelConfig: JSON.parse(row.modelConfig) as AgentModelConfig,
     iterationLimit: row.iterationLimit,
     includeTools: JSON.parse(row.includeTools) as string[],
-    workflowConfig: JSON.parse(row.workflowConfig) as JsonObject,
     ...(row.runSettings ? runSettingsOf(JSON.parse(row.runSettings) as AgentPayload) : {}),
   };
 }
@@ -59,19 +63,13 @@ export function toAgent(row: AgentOrmEntity): Agent {
 
 /** The agent as a list gives it: every column read, except the workflow graph, which stays the JSON text stored. */
 export function toListedAgent(row: AgentOrmEntity): ListedAgent {
-  const modelConfig = JSON.parse(row.modelConfig) as AgentModelConfig;
-  if (row.modelConfigId) modelConfig.modelConfigId = row.modelConfigId;
+  const payload = payloadWithoutGraph(row);
+  if (row.modelConfigId) payload.modelConfig.modelConfigId = row.modelConfigId;
   return {
     id: row.id,
     ownerId: row.ownerId,
-    name: row.name,
-    description: row.description,
-    systemPrompt: row.systemPrompt,
-    modelConfig,
-    iterationLimit: row.iterationLimit,
-    includeTools: JSON.parse(row.includeTools) as string[],
+    ...payload,
     workflowConfigJson: row.workflowConfig,
-    ...(row.runSettings ? runSettingsOf(JSON.parse(row.runSettings) as AgentPayload) : {}),
     status: row.status as AgentStatus,
     version: row.version,
     // MySQL hands booleans back as 0/1.

@@ -115,19 +115,9 @@ export class TypeOrmAgentRepository implements AgentRepository {
  */
 async function agentsAt(manager: EntityManager, keys: PageKey[]): Promise<ListedAgent[]> {
   if (keys.length === 0) return [];
-  const placeholders = keys.map(() => '?').join(', ');
   const byRowid = keys.every((key) => key.rowid !== undefined);
-  const rows = byRowid
-    ? await selectAgentRows(
-        manager,
-        `rowid IN (${placeholders})`,
-        keys.map((key) => key.rowid),
-      )
-    : await selectAgentRows(
-        manager,
-        `id IN (${placeholders})`,
-        keys.map((key) => key.id),
-      );
+  const values = keys.map((key) => (byRowid ? key.rowid : key.id));
+  const rows = await selectAgentRows(manager, `${byRowid ? 'rowid' : 'id'} IN (${values.map(() => '?').join(', ')})`, values);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return keys.flatMap(({ id }) => {
     const row = byId.get(id);

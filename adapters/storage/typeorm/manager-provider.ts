@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 import { ConnectionGate } from './connection-gate';
+import { cachedStatement, sqliteDatabaseOf } from './sqlite-statements';
 
 interface TransactionScope {
   readonly manager: EntityManager;
@@ -33,6 +34,29 @@ export class ManagerProvider {
     const current = this.openScope();
     if (current) return work(current.manager);
     return this.gate.exclusive(() => work(this.dataSource.manager));
+  }
+
+  /**
+   * Runs `work`, whose statements are all reads, so that on SQLite they see one snapshot even when
+   * another process commits in between: they run in one read transaction (in the current one, if
+   * any). The gate keeps this process's other work out of it until it ends. On MySQL each read
+   * stands alone, as with `use`.
+   */
+  async read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const current = this.openScope();
+    if (current) return work(current.manager);
+    const database = sqliteDatabaseOf(this.dataSource.manager);
+    if (!database) return this.use(work);
+    return this.gate.exclusive(async () => {
+      if (database.inTransaction) return work(this.dataSource.manager);
+      // better-sqlite3 directly: a TypeORM transaction would cost a query runner and several awaits per read.
+      cachedStatement(database, 'BEGIN').run();
+      try {
+        return await work(this.dataSource.manager);
+      } finally {
+        cachedStatement(database, 'COMMIT').run();
+      }
+    });
   }
 
   /** Runs `work` in the current transaction, or in a new one that everything it calls joins. */

@@ -39,3 +39,12 @@ export async function readRows<T>(manager: EntityManager, sql: string, params: u
   if (!database) return (await manager.query(sql, params)) as T[];
   return cachedStatement(database, sql).all(...params) as T[];
 }
+
+/** The first column of each row of a read on a hot path, as `readRows` reads rows: on SQLite no row object is built at all. */
+export async function readColumn<T>(manager: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const database = sqliteDatabaseOf(manager);
+  if (!database) return ((await manager.query(sql, params)) as Array<Record<string, T>>).map((row) => Object.values(row)[0]);
+  return cachedStatement(database, `${sql} /* first column */`)
+    .pluck(true)
+    .all(...params) as T[];
+}

@@ -47,6 +47,18 @@ export function describeAgentRepositoryContract(name: string, makeHarness: () =>
       expect(await repository().findById(agent.id)).toEqual(agent);
     });
 
+    it('When an agent has times at the ends of the supported years and of a second, Then they come back to the millisecond', async () => {
+      for (const [createdAt, updatedAt] of [
+        ['1000-03-04T05:06:07.089Z', '1999-12-31T23:59:59.999Z'],
+        ['2024-02-29T00:00:00.001Z', '9999-12-31T23:59:59.000Z'],
+      ]) {
+        const agent = anAgent({ createdAt: new Date(createdAt), updatedAt: new Date(updatedAt) });
+        await repository().create(agent);
+        const found = await repository().findById(agent.id);
+        expect([found?.createdAt.toISOString(), found?.updatedAt.toISOString()]).toEqual([createdAt, updatedAt]);
+      }
+    });
+
     it('When no agent has the id, Then findById answers undefined', async () => {
       expect(await repository().findById(randomUUID())).toBeUndefined();
     });

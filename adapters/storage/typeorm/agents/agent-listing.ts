@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { AgentStatus } from '../../../../core/domain/agent/agent.entity';
 import { AgentQuery } from '../../../../core/ports/agent-repository.port';
 import { containsPattern } from '../like-pattern';
-import { readRows } from '../sqlite-statements';
+import { readColumn } from '../sqlite-statements';
 import { countOf, readAgentCounts } from './agent-counts';
 
 /**
@@ -24,13 +24,10 @@ interface Order {
 }
 
 /**
- * Where a listed agent is: its id and, on SQLite, its rowid, which every index holds and which reads
- * the row with one search of the table instead of one of the id index and one of the table.
+ * Where a listed agent is: on SQLite its rowid, which every index holds and which reads the row with
+ * one search of the table instead of one of the id index and one of the table; on MySQL its id.
  */
-export interface PageKey {
-  id: string;
-  rowid?: number;
-}
+export type PageKey = number | string;
 
 /** A newest-first page starts below this key: `createdAt` as the driver stores it. */
 export interface Seek {
@@ -71,9 +68,9 @@ export async function totalOf(manager: EntityManager, streams: Stream[], search:
 }
 
 /**
- * The keys of one page, newest first. Only keys are read, from the listing indexes, so a page costs
- * about the rows before it in the index; a page past the middle is read from the other end
- * (`total` is exact), so the last pages cost what the first do.
+ * The keys of one page, in no useful order: the read of its rows sorts them. Only keys are read, from
+ * the listing indexes, so a page costs about the rows before it in the index; a page past the middle
+ * is read from the other end (`total` is exact), so the last pages cost what the first do.
  */
 export async function pageKeys(
   manager: EntityManager,
@@ -90,8 +87,7 @@ export async function pageKeys(
     take: reversed ? Math.min(limit, total - offset) : limit,
     mysql: manager.connection.driver.options.type === 'mysql',
   });
-  const keys = await readRows<PageKey>(manager, sql, params);
-  return reversed ? keys.reverse() : keys;
+  return readColumn<PageKey>(manager, sql, params);
 }
 
 /**
@@ -101,20 +97,20 @@ export async function pageKeys(
 export async function keysAfter(manager: EntityManager, streams: Stream[], search: string | undefined, seek: Seek, take: number): Promise<PageKey[]> {
   const mysql = manager.connection.driver.options.type === 'mysql';
   const { sql, params } = pageQuery(streams, search, { direction: 'DESC', skip: 0, take, mysql }, seek);
-  return readRows<PageKey>(manager, sql, params);
+  return readColumn<PageKey>(manager, sql, params);
 }
 
 function pageQuery(streams: Stream[], search: string | undefined, order: Order, seek?: Seek): { sql: string; params: unknown[] } {
   const { direction, skip, take, mysql } = order;
   const orderBy = `ORDER BY created_at ${direction}, id ${direction}`;
   const parts = streams.map((stream) => whereOf(stream, search, seek));
-  const key = mysql ? 'id' : 'id, rowid AS rowid';
+  const key = mysql ? 'id' : 'rowid AS rowid';
   if (parts.length === 1) {
     return { sql: `SELECT ${key} FROM agents WHERE ${parts[0].where} ${orderBy} LIMIT ? OFFSET ?`, params: [...parts[0].params, take, skip] };
   }
   if (!mysql) {
     // SQLite merges two index-ordered branches (MERGE UNION ALL) and stops after skip + take rows.
-    const union = parts.map((part) => `SELECT ${key}, created_at FROM agents WHERE ${part.where}`).join(' UNION ALL ');
+    const union = parts.map((part) => `SELECT ${key}, created_at, id FROM agents WHERE ${part.where}`).join(' UNION ALL ');
     return { sql: `${union} ${orderBy} LIMIT ? OFFSET ?`, params: [...parts.flatMap((part) => part.params), take, skip] };
   }
   // MySQL sorts a whole UNION: each branch first gives at most skip + take rows in index order.

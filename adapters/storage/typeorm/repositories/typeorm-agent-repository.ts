@@ -68,7 +68,7 @@ export class TypeOrmAgentRepository implements AgentRepository {
   }
 
   list(query: AgentQuery, offset: number, limit: number): Promise<AgentSlice> {
-    return this.managers.use(async (manager) => {
+    return this.managers.read(async (manager) => {
       const streams = streamsOf(query);
       const total = await totalOf(manager, streams, query.search);
       if (limit <= 0 || offset >= total) return { items: [], total };
@@ -78,7 +78,7 @@ export class TypeOrmAgentRepository implements AgentRepository {
   }
 
   listAfter(query: AgentQuery, after: AgentListPosition, limit: number): Promise<AgentSeekSlice> {
-    return this.managers.use(async (manager) => {
+    return this.managers.read(async (manager) => {
       const streams = streamsOf(query);
       const total = await totalOf(manager, streams, query.search);
       const seek = { createdAt: storedCreatedAt(manager, after.createdAt), id: after.id };
@@ -109,20 +109,15 @@ export class TypeOrmAgentRepository implements AgentRepository {
 }
 
 /**
- * The agents at `keys`, in that order; a row deleted between the two reads is simply left out. Rows
- * are read by rowid where the keys have one, and kept only where the id still matches: another
- * process may have deleted the agent in between and SQLite may have given its rowid to a new one.
+ * The agents at `keys`, newest first. On MySQL a row deleted since its key was read is simply left
+ * out; on SQLite the keys are rowids, read in the same snapshot (`ManagerProvider.read`), so no
+ * other process can have deleted the agent or given its rowid to another one in between.
  */
 async function agentsAt(manager: EntityManager, keys: PageKey[]): Promise<ListedAgent[]> {
   if (keys.length === 0) return [];
-  const byRowid = keys.every((key) => key.rowid !== undefined);
-  const values = keys.map((key) => (byRowid ? key.rowid : key.id));
-  const rows = await selectAgentRows(manager, `${byRowid ? 'rowid' : 'id'} IN (${values.map(() => '?').join(', ')})`, values);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return keys.flatMap(({ id }) => {
-    const row = byId.get(id);
-    return row ? [toListedAgent(row)] : [];
-  });
+  const key = manager.connection.driver.options.type === 'mysql' ? 'id' : 'rowid';
+  const rows = await selectAgentRows(manager, `${key} IN (${keys.map(() => '?').join(', ')})`, keys, 'created_at DESC, id DESC');
+  return rows.map(toListedAgent);
 }
 
 interface StoredState {

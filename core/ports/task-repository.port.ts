@@ -30,6 +30,14 @@ export interface TaskRepository {
    * task is gone: the conditional update is what makes two simultaneous claims end with one winner.
    */
   updateIfStatus(task: Task, expectedStatus: TaskStatus): Promise<boolean>;
+  /**
+   * Until the current transaction ends, holds off every other transaction that calls it for the
+   * same dependency graph: the tasks of one goal, or an owner's tasks without a goal (dependencies
+   * never leave it). Call it before any other read of the transaction, so that what the transaction
+   * reads includes all that the one before it committed (on MySQL a transaction reads the database
+   * as it was at its first plain read).
+   */
+  lockDependencyGraph(graph: Pick<Task, 'ownerId' | 'goalId'>): Promise<void>;
   /** Replaces the task's dependencies (which must exist), keeping the order given. */
   replaceDependencies(taskId: string, dependsOn: ReadonlyArray<string>): Promise<void>;
   /** Removes the task and its dependency edges both ways; false when it was gone. */

@@ -117,14 +117,18 @@ export class TaskManager {
 
   /**
    * Changes what PUT may change (task.rules.ts `TaskChanges`), never the status. New dependencies
-   * follow the rules of creation and may not close a cycle (`task.validation`); the task must not
-   * change state meanwhile (`task.conflict`).
+   * follow the rules of creation and may not close a cycle (`task.validation`), also when another
+   * change of the same goal's dependencies runs at the same time: the two take turns. The task must
+   * not change state meanwhile (`task.conflict`).
    */
   async update(actor: Actor, id: string, input: TaskChanges): Promise<Task> {
     const checked = checkTaskChanges(input);
     if (!checked.ok) throw invalid(checked.issues);
     const { dependsOn, ...fields } = checked.value;
+    // Owner and goal never change, so the graph to lock is known before the transaction starts.
+    const graph = dependsOn === undefined ? undefined : await this.get(actor, id);
     return this.unitOfWork.run(async () => {
+      if (graph) await this.tasks.lockDependencyGraph(graph);
       const task = await this.get(actor, id);
       if (dependsOn !== undefined) await this.refuseDependencies(actor, task, dependsOn);
       const changed: Task = { ...task, ...fields, dependsOn: dependsOn ?? task.dependsOn, updatedAt: this.clock.now() };

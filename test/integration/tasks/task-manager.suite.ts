@@ -3,12 +3,42 @@ import { StorageKind } from '../../../adapters/config/app-config';
 import { Actor } from '../../../core/domain/auth/actor';
 import { Goal } from '../../../core/domain/goal/goal.entity';
 import { Task } from '../../../core/domain/task/task.entity';
-import { NewTaskInput } from '../../../core/services/tasks/task-manager.service';
+import { NewTaskInput, TaskManager } from '../../../core/services/tasks/task-manager.service';
+import { OwnerNotices } from '../../../core/services/notifications/owner-notices.service';
+import { GOAL_REPOSITORY } from '../../../core/ports/goal-repository.port';
+import { ID_GENERATOR } from '../../../core/ports/id-generator.port';
+import { UNIT_OF_WORK } from '../../../core/ports/unit-of-work.port';
 import { TASK_REPOSITORY, TaskRepository } from '../../../core/ports/task-repository.port';
 import { createTaskServices, TaskServices } from '../../support/task-services';
 import { createTestStorage, TestStorage } from '../../support/test-database';
 
 const admin: Actor = { userId: randomUUID(), role: 'admin' };
+
+/**
+ * A TaskManager over the same storage whose every read of tasks by id waits a while first, so two
+ * updates started together both read the dependency graph before either writes.
+ */
+function slowReadingTaskManager(services: TaskServices): TaskManager {
+  const { container } = services;
+  const stored = container.get<TaskRepository>(TASK_REPOSITORY);
+  const slow = new Proxy(stored, {
+    get: (target, property, receiver) =>
+      property === 'findByIds'
+        ? async (ids: ReadonlyArray<string>) => {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            return target.findByIds(ids);
+          }
+        : Reflect.get(target, property, receiver),
+  });
+  return new TaskManager(
+    slow,
+    container.get(GOAL_REPOSITORY),
+    container.get(UNIT_OF_WORK),
+    container.get(ID_GENERATOR),
+    services.clock,
+    container.get(OwnerNotices),
+  );
+}
 
 /** TaskManager and GoalManager over a real storage of `kind`: each test makes its own users and records. */
 export function describeTaskManager(name: string, kind: StorageKind): void {
@@ -229,6 +259,18 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
         const moved = await services.tasks.update(alice, c.id, { dependsOn: [a.id], title: 'Renamed' });
         expect(await services.tasks.get(alice, c.id)).toEqual(moved);
         expect(moved).toMatchObject({ dependsOn: [a.id], title: 'Renamed', status: 'pending' });
+      });
+
+      it('When two changes at once would each close half of a cycle, Then one is refused and no cycle is stored', async () => {
+        const goal = await newGoal(alice);
+        const a = await newTask(alice, { goalId: goal.id });
+        const b = await newTask(alice, { goalId: goal.id });
+        const tasks = slowReadingTaskManager(services);
+        const outcomes = await Promise.allSettled([tasks.update(alice, a.id, { dependsOn: [b.id] }), tasks.update(alice, b.id, { dependsOn: [a.id] })]);
+        expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'task.validation' } });
+        const stored = [await services.tasks.get(alice, a.id), await services.tasks.get(alice, b.id)];
+        expect(stored.flatMap((task) => task.dependsOn)).toHaveLength(1);
       });
 
       it('When a task others depend on is deleted, Then task.conflict; alone, it goes', async () => {

@@ -44,6 +44,19 @@ export class TypeOrmTaskRepository implements TaskRepository, ExpiredStateSweepe
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * On MySQL the goal's row, or the owner's user row, `FOR UPDATE`: a locking read, which takes the
+   * row as last committed and does not start the transaction's snapshot. SQLite runs one transaction
+   * at a time (ManagerProvider's gate), so there is nothing to hold off.
+   */
+  async lockDependencyGraph(graph: Pick<Task, 'ownerId' | 'goalId'>): Promise<void> {
+    await this.managers.use(async (manager) => {
+      if (manager.connection.driver.options.type !== 'mysql') return;
+      if (graph.goalId !== null) await manager.query('SELECT id FROM goals WHERE id = ? FOR UPDATE', [graph.goalId]);
+      else await manager.query('SELECT id FROM users WHERE id = ? FOR UPDATE', [graph.ownerId]);
+    });
+  }
+
   async replaceDependencies(taskId: string, dependsOn: ReadonlyArray<string>): Promise<void> {
     await this.managers.transaction(async (manager) => {
       await manager.delete(TaskDependencyOrmEntity, { taskId });

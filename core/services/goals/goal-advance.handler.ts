@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { AgentNotFoundError } from '../../domain/agent/agent.errors';
 import { Actor } from '../../domain/auth/actor';
 import { GoalConflictError } from '../../domain/goal/goal.errors';
 import { Task } from '../../domain/task/task.entity';
@@ -28,7 +29,8 @@ const LEASE_MARGIN_MS = 50;
  * - else each available task (pending, dependencies completed) is executed by its agent
  *   (TaskExecutor, exclusive: only a pending task is claimed, under a lease, so two workers never
  *   run one task although both act as the owner, and one that died gives it back), retried up to
- *   TASK_RUN_ATTEMPTS runs, and the goal is looked at again;
+ *   TASK_RUN_ATTEMPTS runs, and the goal is looked at again; a task whose agent the owner cannot
+ *   use fails at once, naming the agent;
  * - nothing available while another worker runs a task under its lease: wait until that lease's end
  *   (renewed while the run goes on; lapsed when its worker died, and the task is pending again);
  * - nothing available otherwise: the run is parked (tasks awaiting approval, or claimed by hand)
@@ -80,10 +82,28 @@ export class GoalAdvanceHandler implements JobHandler {
       } catch (error) {
         // Another worker took the task, or it changed meanwhile: the state decides on the next look.
         if (error instanceof TaskConflictError) return attempt > 1;
+        if (error instanceof AgentNotFoundError) return this.failWithoutAgent(owner, task, error);
         throw error;
       }
     }
     return true;
+  }
+
+  /**
+   * The task names an agent its owner cannot use (deleted, stopped, or another user's and no longer
+   * deployed): no retry helps, so the task fails and says why, and with it the goal, rather than the
+   * job failing until the queue gives it up with the task still pending.
+   */
+  private async failWithoutAgent(owner: Actor, task: Task, error: AgentNotFoundError): Promise<boolean> {
+    try {
+      await this.tasks.transition(owner, task.id, 'claim', { renew: false });
+      const reason = `${error.message}: assign the task an agent you can use, then retry it`;
+      await this.tasks.transition(owner, task.id, 'fail', { reason });
+      return true;
+    } catch (conflict) {
+      if (conflict instanceof TaskConflictError) return false;
+      throw conflict;
+    }
   }
 
   private async settle(owner: Actor, goalId: string, action: 'complete' | 'fail'): Promise<void> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AgentNotFoundError } from '../../../core/domain/agent/agent.errors';
 import { Actor } from '../../../core/domain/auth/actor';
 import { Task } from '../../../core/domain/task/task.entity';
 import { GoalAdvanceHandler, TASK_RUN_ATTEMPTS } from '../../../core/services/goals/goal-advance.handler';
@@ -6,6 +7,8 @@ import { GOAL_ADVANCE_JOB } from '../../../core/services/goals/goal-run-queue.se
 import { TaskExecutor } from '../../../core/services/tasks/task-executor.service';
 import { createTaskServices, TaskServices } from '../../support/task-services';
 import { createTestStorage, TestStorage } from '../../support/test-database';
+
+const GONE_AGENT = '00000000-0000-4000-8000-00000000dead';
 
 /** GoalAdvanceHandler with a stand-in executor whose runs succeed or fail by task title: the retry policy and how a goal settles. */
 describe('GoalAdvanceHandler on SQLite', () => {
@@ -20,6 +23,8 @@ describe('GoalAdvanceHandler on SQLite', () => {
     services = createTaskServices(storage);
     const executor = {
       execute: async (actor: Actor, id: string, options: { exclusive?: boolean } = {}): Promise<Task> => {
+        // As TaskExecutor does, the agent is looked up before the task is claimed.
+        if ((await services.tasks.get(actor, id)).title.startsWith('Agentless')) throw new AgentNotFoundError(GONE_AGENT);
         const task = await services.tasks.transition(actor, id, 'claim', { renew: !options.exclusive });
         runs.push(task.title);
         // A run takes a while: another worker's look at the goal can fall in between.
@@ -61,6 +66,19 @@ describe('GoalAdvanceHandler on SQLite', () => {
     expect(runs.filter((title) => title === 'Broken step')).toHaveLength(TASK_RUN_ATTEMPTS);
     expect(runs).not.toContain('Never run');
     expect((await services.inbox.list(alice, {})).items[0]).toMatchObject({ title: 'Goal failed', data: { goal_id: goalId } });
+  });
+
+  it('When a task names an agent its owner cannot use, Then the task fails at once naming it, the goal fails, and the job ends', async () => {
+    const goalId = await activeGoal(['Agentless step', 'After it']);
+    await expect(advance(goalId)).resolves.toBeUndefined();
+    expect((await services.goals.get(alice, goalId)).status).toBe('failed');
+    const [agentless, after] = await services.tasks.listForGoal(alice, goalId);
+    expect(agentless).toMatchObject({
+      status: 'failed',
+      failureReason: `Agent "${GONE_AGENT}" not found: assign the task an agent you can use, then retry it`,
+    });
+    expect(after.status).toBe('pending');
+    expect(runs).not.toContain('After it');
   });
 
   it('When the goal is paused or the job is delivered again after the end, Then nothing runs', async () => {

@@ -15,6 +15,11 @@ export interface VectorChangeBatch {
   /** Every change up to this sequence is in `changes` or was already applied. */
   through: number;
   changes: VectorChange[];
+  /**
+   * The log no longer holds the changes right after `after` (pruned): `changes` is empty, and the
+   * reader must load every record again (`loadAll`), as of the sequence `through`.
+   */
+  lost?: true;
 }
 
 /**
@@ -33,8 +38,13 @@ export interface VectorRecordRepository {
   find(collection: string, ids: string[]): Promise<VectorRecord[]>;
   /** The sequence of the last committed write (0 before any). */
   latestSequence(): Promise<number>;
-  /** The changes of the writes after `after`, up to `maxSequences` of them. */
+  /** The changes of the writes after `after`, up to `maxSequences` of them; `lost` when they were pruned. */
   changesSince(after: number, maxSequences: number): Promise<VectorChangeBatch>;
+  /**
+   * Deletes the log of every write but the last `keepSequences`. A reader further behind learns it
+   * from `changesSince` (`lost`). Answers the sequence the log is now pruned through.
+   */
+  pruneChanges(keepSequences: number): Promise<number>;
 }
 
 export const VECTOR_RECORD_REPOSITORY = token<VectorRecordRepository>('VectorRecordRepository');

@@ -14,11 +14,19 @@ export interface EmbeddedVectorStoreOptions {
   snapshotEveryChanges?: number;
   /** How often a snapshot is written when anything changed since the last one. */
   snapshotIntervalMs?: number;
+  /**
+   * Writes whose change log a snapshot keeps (the rest is pruned): a process whose index is further
+   * behind, or which starts from an older snapshot, rebuilds from every record instead of replaying.
+   */
+  changeLogKeepSequences?: number;
   tuning?: IndexTuning;
 }
 
 /** Sequences replayed per change-log read. */
 const CATCH_UP_SEQUENCES = 500;
+
+/** Writes of the change log kept after a snapshot: days of a busy knowledge base's ingestion. */
+const DEFAULT_CHANGE_LOG_KEEP = 100_000;
 
 /**
  * In-process index (HNSW graphs, see VectorCollection), written through to the
@@ -145,6 +153,11 @@ export class EmbeddedVectorStore implements VectorStore {
   private async catchUp(): Promise<void> {
     for (;;) {
       const batch = await this.repository.changesSince(this.applied, CATCH_UP_SEQUENCES);
+      if (batch.lost) {
+        this.logger?.info({ applied: this.applied }, 'vector change log pruned past this index: rebuilding from the database');
+        await this.rebuild();
+        continue;
+      }
       if (batch.through <= this.applied) return;
       await this.apply(batch);
       this.applied = batch.through;
@@ -257,6 +270,11 @@ export class EmbeddedVectorStore implements VectorStore {
     await this.snapshots.write({ sequence: this.applied, collections });
     this.changedSinceSnapshot = Math.max(0, this.changedSinceSnapshot - changed);
     this.logger?.info({ sequence: this.applied, ms: Date.now() - started }, 'vector index snapshot written');
+    // A snapshot needs only the log after it; readers further behind than what is kept reload.
+    const keep = this.options.changeLogKeepSequences ?? DEFAULT_CHANGE_LOG_KEEP;
+    if (this.applied <= keep) return;
+    // The snapshot stands whether or not the log could be pruned; the next snapshot tries again.
+    await this.repository.pruneChanges(keep).catch((error: unknown) => this.logger?.warn({ error: String(error) }, 'vector change log could not be pruned'));
   }
 
   private startSnapshotTimer(): void {

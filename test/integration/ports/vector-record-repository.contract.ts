@@ -167,6 +167,24 @@ export function describeVectorRecordRepositoryContract(name: string, makeHarness
       expect(await repo().changesSince(after, 2)).toEqual({ through: after, changes: [] });
     });
 
+    it('When the log is pruned, Then a reader behind the mark learns it is lost, a reader past it reads on, and the mark never moves back', async () => {
+      const collection = aCollection();
+      for (const id of ['a', 'b', 'c', 'd']) await repo().upsert(collection, [aRecord(id)]);
+      const latest = await repo().latestSequence();
+
+      expect(await repo().pruneChanges(2)).toBe(latest - 2);
+      expect(await repo().changesSince(latest - 3, 10)).toEqual({ through: latest, changes: [], lost: true });
+      const rest = await repo().changesSince(latest - 2, 10);
+      expect(rest.lost).toBeUndefined();
+      expect(rest.changes.map((change) => change.id)).toEqual(['c', 'd']);
+      expect(await repo().pruneChanges(1000)).toBe(latest - 2);
+      expect((await repo().changesSince(latest - 3, 10)).lost).toBe(true);
+
+      await repo().upsert(collection, [aRecord('e')]);
+      expect(await repo().pruneChanges(0)).toBe(latest + 1);
+      expect(await repo().changesSince(latest + 1, 10)).toEqual({ through: latest + 1, changes: [] });
+    });
+
     it('When records are found by id, Then only those that exist now come back', async () => {
       const collection = aCollection();
       await repo().upsert(collection, [aRecord('a'), aRecord('b'), aRecord('c')]);

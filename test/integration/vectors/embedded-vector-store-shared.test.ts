@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { StorageKind } from '../../../adapters/config/app-config';
 import { createContainer } from '../../../adapters/composition/create-container';
 import { createStorage, Storage } from '../../../adapters/storage/storage.module';
@@ -59,6 +62,25 @@ function describeSharedDatabase(kind: StorageKind): void {
       await other.upsert('kb2', [record('z', [0, 0, 1])]);
 
       expect((await one.search('kb2', { vector: [0, 0, 1], k: 5 })).map((hit) => hit.id)).toEqual(['z']);
+    });
+
+    it('When the change log is pruned past a store, Then that store rebuilds from the database on its next search', async () => {
+      const snapshotDirectory = await mkdtemp(join(tmpdir(), 'vector-snapshots-'));
+      try {
+        const pruning = new EmbeddedVectorStore(first.get(VECTOR_RECORD_REPOSITORY), undefined, { snapshotDirectory, changeLogKeepSequences: 1 });
+        await pruning.load();
+        await other.search('pruned', { vector: [1, 0], k: 1 });
+        for (let n = 0; n < 4; n++) await pruning.upsert('pruned', [record(`p${n}`, [1, n])]);
+        await pruning.delete('pruned', ['p0']);
+        await pruning.snapshot();
+        await pruning.close();
+        const repository = repositoryOf(second);
+        expect((await repository.changesSince((await repository.latestSequence()) - 2, 10)).lost).toBe(true);
+
+        expect((await other.search('pruned', { vector: [1, 0], k: 10 })).map((hit) => hit.id).sort()).toEqual(['p1', 'p2', 'p3']);
+      } finally {
+        await rm(snapshotDirectory, { recursive: true, force: true });
+      }
     });
 
     it('When both stores write in turn, Then both end with the same index', async () => {

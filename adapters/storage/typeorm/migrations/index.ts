@@ -41,6 +41,7 @@ import { AddKnowledgeChunkSearchTerms1795254463100 } from './1795254463100-add-k
 import { CreateEnvelopeTables1795254464000 } from './1795254464000-create-envelope-tables.migration';
 import { AddTaskLeases1795254466000 } from './1795254466000-add-task-leases.migration';
 import { CreateEnvelopeKnowledge1795254467000 } from './1795254467000-create-envelope-knowledge.migration';
+import { AddVectorChangesPrunedThrough1795254468000 } from './1795254468000-add-vector-changes-pruned-through.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -90,4 +91,5 @@ export const MIGRATIONS = [
   CreateEnvelopeTables1795254464000,
   AddTaskLeases1795254466000,
   CreateEnvelopeKnowledge1795254467000,
+  AddVectorChangesPrunedThrough1795254468000,
 ];

@@ -8,6 +8,9 @@ import { toVectorRecord, toVectorRow } from '../mappers/vector-record.mapper';
 /** Rows a statement writes at once: far below SQLite's bound-variable limit. */
 const WRITE_BATCH = 200;
 
+/** Sequences of the change log one delete of a prune removes. */
+const PRUNE_SEQUENCES = 1000;
+
 interface ChangeRow {
   seq: number | string;
   collection: string;
@@ -91,15 +94,41 @@ export class TypeOrmVectorRecordRepository implements VectorRecordRepository {
 
   async changesSince(after: number, maxSequences: number): Promise<VectorChangeBatch> {
     return this.managers.use(async (manager) => {
-      const latest = await readSequence(manager);
-      if (latest <= after) return { through: after, changes: [] };
-      const through = Math.min(latest, after + maxSequences);
+      const counters = await readCounters(manager);
+      if (after < counters.prunedThrough) return { through: counters.latest, changes: [], lost: true };
+      if (counters.latest <= after) return { through: after, changes: [] };
+      const through = Math.min(counters.latest, after + maxSequences);
       const rows = (await manager.query('SELECT seq, collection, record_id, kind FROM vector_changes WHERE seq > ? AND seq <= ? ORDER BY seq', [
         after,
         through,
       ])) as ChangeRow[];
+      // A prune that committed between the two reads may have deleted rows this batch needs.
+      const now = await readCounters(manager);
+      if (after < now.prunedThrough) return { through: now.latest, changes: [], lost: true };
       return { through, changes: rows.map(toChange) };
     });
+  }
+
+  /**
+   * Moves the mark first, in a short transaction on the counter row (writers wait for it), so no
+   * reader relies on a row from then on; then deletes the rows below it a range of sequences at a
+   * time, each range its own statement, so no delete holds locks for long.
+   */
+  async pruneChanges(keepSequences: number): Promise<number> {
+    const through = await this.managers.transaction(async (manager) => {
+      const { latest, prunedThrough } = await readCounters(manager);
+      const mark = Math.max(prunedThrough, latest - keepSequences);
+      if (mark > prunedThrough) await manager.query('UPDATE vector_sequence SET pruned_through = ? WHERE id = 1 AND pruned_through < ?', [mark, mark]);
+      return mark;
+    });
+    const [oldest] = (await this.managers.use((manager) => manager.query('SELECT MIN(seq) AS seq FROM vector_changes'))) as Array<{
+      seq: number | string | null;
+    }>;
+    for (let from = Number(oldest?.seq ?? through + 1); from <= through; from += PRUNE_SEQUENCES) {
+      const to = Math.min(through, from + PRUNE_SEQUENCES - 1);
+      await this.managers.use((manager) => manager.query('DELETE FROM vector_changes WHERE seq >= ? AND seq <= ?', [from, to]));
+    }
+    return through;
   }
 
   private pageAfter(after?: { collection: string; id: string }): Promise<VectorRecordOrmEntity[]> {
@@ -115,8 +144,16 @@ async function nextSequence(manager: EntityManager): Promise<number> {
 }
 
 async function readSequence(manager: EntityManager): Promise<number> {
-  const rows = (await manager.query('SELECT last_seq FROM vector_sequence WHERE id = 1')) as Array<{ last_seq: number | string }>;
-  return Number(rows[0]?.last_seq ?? 0);
+  return (await readCounters(manager)).latest;
+}
+
+/** The last write's sequence, and the sequence the change log is pruned through (no change at or below it is kept). */
+async function readCounters(manager: EntityManager): Promise<{ latest: number; prunedThrough: number }> {
+  const rows = (await manager.query('SELECT last_seq, pruned_through FROM vector_sequence WHERE id = 1')) as Array<{
+    last_seq: number | string;
+    pruned_through: number | string;
+  }>;
+  return { latest: Number(rows[0]?.last_seq ?? 0), prunedThrough: Number(rows[0]?.pruned_through ?? 0) };
 }
 
 async function logChanges(manager: EntityManager, sequence: number, collection: string, ids: string[], kind: VectorChangeKind): Promise<void> {

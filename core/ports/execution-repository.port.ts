@@ -35,6 +35,8 @@ export interface ExecutionStatistics {
 /** Stored execution records. Access rules live in the services, not here. */
 export interface ExecutionRepository {
   findById(id: string): Promise<Execution | undefined>;
+  /** The record's status alone (undefined when there is none): what a running execution's heartbeat checks, without its steps. */
+  statusOf(id: string): Promise<ExecutionStatus | undefined>;
   /** Stores a new record with every field as given. */
   create(execution: Execution): Promise<void>;
   /** Overwrites every field but `id`, `ownerId` and `createdAt`; throws `ExecutionNotFoundError` when there is no such record. */

@@ -51,10 +51,10 @@ export class LeasedExecution {
     try {
       const renewed = await executions.transition(this.execution.id, this.held(EXECUTION_STATUSES), { lease: this.newLease() });
       if (!renewed) return this.control.stop('lost');
-      const current = await executions.findById(this.execution.id);
-      if (current?.status === 'cancelled') this.control.stop('cancelled');
-      else if (current?.status === 'paused') this.control.requestPause();
-      else if (current?.status === 'running') this.control.withdrawPause();
+      const status = await executions.statusOf(this.execution.id);
+      if (status === 'cancelled') this.control.stop('cancelled');
+      else if (status === 'paused') this.control.requestPause();
+      else if (status === 'running') this.control.withdrawPause();
     } catch (error) {
       // The next beat tries again; if none gets through, the lease expires and the run is taken back.
       logger.warn({ executionId: this.execution.id, err: error }, 'execution lease could not be renewed');

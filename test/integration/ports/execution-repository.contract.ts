@@ -40,6 +40,15 @@ export function describeExecutionRepositoryContract(name: string, makeHarness: (
       expect(await repository().findById(randomUUID())).toBeUndefined();
     });
 
+    it('When a status is asked for, Then it is the stored one, and undefined for no record', async () => {
+      const execution = anExecution({ status: 'running', attempt: 1, lease: { owner: 'worker-1', expiresAt: new Date('2031-02-03T04:05:06.789Z') } });
+      await repository().create(execution);
+      expect(await repository().statusOf(execution.id)).toBe('running');
+      expect(await repository().transition(execution.id, { from: ['running'] }, { status: 'cancelled', lease: null })).toBe(true);
+      expect(await repository().statusOf(execution.id)).toBe('cancelled');
+      expect(await repository().statusOf(randomUUID())).toBeUndefined();
+    });
+
     it('When a run state is stored by a transition, Then it round-trips whole and a later change of other fields keeps it', async () => {
       const execution = anExecution({ status: 'running', attempt: 1, lease: { owner: 'worker-1', expiresAt: new Date('2031-02-03T04:05:06.789Z') } });
       await repository().create(execution);

@@ -71,6 +71,11 @@ export class TypeOrmExecutionRepository implements ExecutionRepository {
     return execution;
   }
 
+  async statusOf(id: string): Promise<ExecutionStatus | undefined> {
+    const row = await this.managers.use((manager) => manager.findOne(ExecutionOrmEntity, { where: { id }, select: { status: true } }));
+    return row?.status as ExecutionStatus | undefined;
+  }
+
   async create(execution: Execution): Promise<void> {
     await this.managers.use((manager) => manager.insert(ExecutionOrmEntity, { ...toExecutionRow(execution), revision: 0 }));
   }

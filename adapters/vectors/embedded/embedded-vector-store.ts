@@ -81,7 +81,8 @@ export class EmbeddedVectorStore implements VectorStore {
 
   /** Writes a snapshot of the index now (also done every N changes, on an interval and on close). */
   snapshot(): Promise<void> {
-    return this.exclusive(() => this.writeSnapshot());
+    // The prune runs after the write queue is let go: a first prune of a long log must not hold searches up.
+    return this.exclusive(() => this.writeSnapshot()).then(() => this.pruneChangeLog());
   }
 
   upsert(collection: string, records: VectorRecord[]): Promise<void> {
@@ -270,9 +271,12 @@ export class EmbeddedVectorStore implements VectorStore {
     await this.snapshots.write({ sequence: this.applied, collections });
     this.changedSinceSnapshot = Math.max(0, this.changedSinceSnapshot - changed);
     this.logger?.info({ sequence: this.applied, ms: Date.now() - started }, 'vector index snapshot written');
-    // A snapshot needs only the log after it; readers further behind than what is kept reload.
+  }
+
+  /** A snapshot needs only the log after it; readers further behind than what is kept reload. */
+  private async pruneChangeLog(): Promise<void> {
     const keep = this.options.changeLogKeepSequences ?? DEFAULT_CHANGE_LOG_KEEP;
-    if (this.applied <= keep) return;
+    if (!this.snapshots || this.applied <= keep) return;
     // The snapshot stands whether or not the log could be pruned; the next snapshot tries again.
     await this.repository.pruneChanges(keep).catch((error: unknown) => this.logger?.warn({ error: String(error) }, 'vector change log could not be pruned'));
   }

@@ -15,6 +15,7 @@ export interface TaskBody {
   requires_approval: boolean;
   agent_id: string | null;
   claimed_by: string | null;
+  claimed_by_agent: boolean;
   lease_expires_at: string | null;
   depends_on: string[];
   result: unknown;

@@ -125,15 +125,18 @@ export class TasksController extends Controller {
     return toTaskResponse(await this.executor.execute(actorOf(request), task_id));
   }
 
-  /** claimed → pending, with no claimer, lease or result. */
+  /** claimed → pending, with no claimer, lease or result; in a goal, its run moves on (it may take the task). */
   @Post('{task_id}/release')
   @Response<ErrorResponse>(404, 'No such task of yours')
   @Response<ErrorResponse>(409, 'Not claimed')
   public async release(@Request() request: ExpressRequest, @Path() task_id: string): Promise<TaskResponse> {
-    return toTaskResponse(await this.tasks.transition(actorOf(request), task_id, 'release'));
+    return toTaskResponse(await this.runs.transition(actorOf(request), task_id, 'release'));
   }
 
-  /** claimed → completed, or awaiting_approval when the task requires approval (the owner is notified); keeps `result`. */
+  /**
+   * claimed → completed, or awaiting_approval when the task requires approval (the owner is notified);
+   * keeps `result`. Completed in a goal, its run moves on (what waited for the task starts).
+   */
   @Post('{task_id}/complete')
   @Response<ErrorResponse>(404, 'No such task of yours')
   @Response<ErrorResponse>(409, 'Not claimed, or a dependency is unfinished')
@@ -141,7 +144,7 @@ export class TasksController extends Controller {
   public async complete(@Request() request: ExpressRequest, @Path() task_id: string, @Body() body?: TaskCompleteRequest): Promise<TaskResponse> {
     // A parsed JSON body holds JSON values only.
     const result = body?.result as JsonValue | undefined;
-    return toTaskResponse(await this.tasks.transition(actorOf(request), task_id, 'complete', { result }));
+    return toTaskResponse(await this.runs.transition(actorOf(request), task_id, 'complete', { result }));
   }
 
   /** claimed → failed, keeping `reason`; the owner is notified. */
@@ -158,15 +161,18 @@ export class TasksController extends Controller {
   @Response<ErrorResponse>(404, 'No such task of yours')
   @Response<ErrorResponse>(409, 'Not awaiting approval')
   public async approve(@Request() request: ExpressRequest, @Path() task_id: string): Promise<TaskResponse> {
-    return toTaskResponse(await this.runs.approve(actorOf(request), task_id));
+    return toTaskResponse(await this.runs.transition(actorOf(request), task_id, 'approve'));
   }
 
-  /** awaiting_approval → claimed: the claimer keeps it to redo the work. */
+  /**
+   * awaiting_approval → pending when an agent did the work (`claimed_by_agent`; in a goal, its run
+   * runs the task again), → claimed when a person did: they keep it to redo the work.
+   */
   @Post('{task_id}/reject')
   @Response<ErrorResponse>(404, 'No such task of yours')
   @Response<ErrorResponse>(409, 'Not awaiting approval')
   public async reject(@Request() request: ExpressRequest, @Path() task_id: string): Promise<TaskResponse> {
-    return toTaskResponse(await this.tasks.transition(actorOf(request), task_id, 'reject'));
+    return toTaskResponse(await this.runs.transition(actorOf(request), task_id, 'reject'));
   }
 
   /** failed → pending, with no claimer, result or failure reason; in a goal, its run moves on. */
@@ -174,7 +180,7 @@ export class TasksController extends Controller {
   @Response<ErrorResponse>(404, 'No such task of yours')
   @Response<ErrorResponse>(409, 'Not failed')
   public async retry(@Request() request: ExpressRequest, @Path() task_id: string): Promise<TaskResponse> {
-    return toTaskResponse(await this.runs.retry(actorOf(request), task_id));
+    return toTaskResponse(await this.runs.transition(actorOf(request), task_id, 'retry'));
   }
 
   /** The unfinished tasks this one depends on, in `depends_on` order. */

@@ -13,6 +13,8 @@ export interface TaskResponse {
   agent_id: string | null;
   /** The user holding the claim. */
   claimed_by: string | null;
+  /** Whether the claim is an agent's run (execute, or the goal's run) rather than the user's own work: a rejected result then goes back to pending to be run again. */
+  claimed_by_agent: boolean;
   /** When the claim lapses and the task returns to pending (ISO 8601 UTC); null without a lease. */
   lease_expires_at: string | null;
   /** Ids of the tasks that must be completed first, in the order given. */

@@ -15,6 +15,7 @@ export function toTaskResponse(task: Task): TaskResponse {
     requires_approval: task.requiresApproval,
     agent_id: task.assigneeAgentId,
     claimed_by: task.claimedBy,
+    claimed_by_agent: task.claimedByAgent,
     lease_expires_at: task.leaseExpiresAt?.toISOString() ?? null,
     depends_on: task.dependsOn,
     result: task.result,

@@ -6,7 +6,7 @@ export { TASK_ACTIONS } from './task-action';
 export type { TaskAction } from './task-action';
 
 /** What a transition needs to know about a task. */
-export type TransitionSubject = Pick<Task, 'status' | 'requiresApproval'>;
+export type TransitionSubject = Pick<Task, 'status' | 'requiresApproval' | 'claimedByAgent'>;
 
 /** The one status each action starts from (decisions.md, "Task states"). */
 const FROM: Record<TaskAction, TaskStatus> = {
@@ -25,7 +25,8 @@ const TO: Record<TaskAction, (task: TransitionSubject) => TaskStatus> = {
   complete: (task) => (task.requiresApproval ? 'awaiting_approval' : 'completed'),
   fail: () => 'failed',
   approve: () => 'completed',
-  reject: () => 'claimed',
+  // An agent redoes its own rejected work from pending; a person keeps theirs.
+  reject: (task) => (task.claimedByAgent ? 'pending' : 'claimed'),
   retry: () => 'pending',
 };
 
@@ -43,12 +44,12 @@ export function nextStatus(task: TransitionSubject, action: TaskAction): TaskSta
 /**
  * The one action that moves a task from `from` to `to`, if any. Both `completed` and
  * `awaiting_approval` from `claimed` map to `complete`: where it lands depends on the
- * task's `requiresApproval` (check with `nextStatus`).
+ * task's `requiresApproval`; `reject` lands in `pending` or `claimed` by `claimedByAgent`
+ * (check with `nextStatus`).
  */
 export function actionTowards(from: TaskStatus, to: TaskStatus): TaskAction | undefined {
-  return TASK_ACTIONS.find(
-    (action) => FROM[action] === from && [false, true].some((requiresApproval) => TO[action]({ status: from, requiresApproval }) === to),
-  );
+  const subjects = [false, true].flatMap((requiresApproval) => [false, true].map((claimedByAgent) => ({ status: from, requiresApproval, claimedByAgent })));
+  return TASK_ACTIONS.find((action) => FROM[action] === from && subjects.some((subject) => TO[action](subject) === to));
 }
 
 /**

@@ -22,6 +22,11 @@ export interface Task {
   /** User id of whoever claimed it; null while pending. */
   claimedBy: string | null;
   /**
+   * Whether the claim is an agent's run (TaskExecutor) rather than a person's work: a rejected
+   * result then goes back to `pending` for an agent to redo, not to the claimer.
+   */
+  claimedByAgent: boolean;
+  /**
    * When the claim lapses and the task returns to `pending` unless the claimer claims it again;
    * null for a claim without a lease (held until released) and whenever the task is not claimed.
    */

@@ -34,7 +34,7 @@ const LEASE_MARGIN_MS = 50;
  * - nothing available while another worker runs a task under its lease: wait until that lease's end
  *   (renewed while the run goes on; lapsed when its worker died, and the task is pending again);
  * - nothing available otherwise: the run is parked (tasks awaiting approval, or claimed by hand)
- *   until an approval, a retry or another `execute-async` asks again.
+ *   until an approval, a retry, a rejection of an agent's result or another `execute-async` asks again.
  *
  * A goal that is not active (paused, cancelled, finished) is left alone.
  */

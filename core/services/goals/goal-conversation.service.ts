@@ -124,6 +124,7 @@ export class GoalConversation {
       requiresApproval: change.requiresApproval,
       assigneeAgentId: null,
       claimedBy: null,
+      claimedByAgent: false,
       leaseExpiresAt: null,
       dependsOn: change.dependsOn,
       result: null,

@@ -158,6 +158,7 @@ export class GoalPlanner {
         requiresApproval: planned.requiresApproval,
         assigneeAgentId: planned.agentId,
         claimedBy: null,
+        claimedByAgent: false,
         leaseExpiresAt: null,
         dependsOn: [...planned.dependsOnKept, ...planned.dependsOn.map((dep) => ids[dep])],
         result: null,

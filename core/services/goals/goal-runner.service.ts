@@ -2,8 +2,9 @@ import { inject, injectable } from 'inversify';
 import { Actor } from '../../domain/auth/actor';
 import { Goal } from '../../domain/goal/goal.entity';
 import { GoalConflictError } from '../../domain/goal/goal.errors';
+import { TaskAction } from '../../domain/task/task-action';
 import { Task } from '../../domain/task/task.entity';
-import { TaskManager } from '../tasks/task-manager.service';
+import { TaskManager, TransitionDetails } from '../tasks/task-manager.service';
 import { GoalManager } from './goal-manager.service';
 import { GoalPlanner } from './goal-planner.service';
 import { GoalRunQueue } from './goal-run-queue.service';
@@ -34,18 +35,16 @@ export class GoalRunner {
     return goal;
   }
 
-  /** Approves a task; in a goal, its run moves on (what waited for the approval can start). */
-  async approve(actor: Actor, taskId: string): Promise<Task> {
-    return this.moved(await this.tasks.transition(actor, taskId, 'approve'));
-  }
-
-  /** Retries a failed task; in a goal, its run moves on (the task runs again). */
-  async retry(actor: Actor, taskId: string): Promise<Task> {
-    return this.moved(await this.tasks.transition(actor, taskId, 'retry'));
-  }
-
-  private async moved(task: Task): Promise<Task> {
-    if (task.goalId !== null) await this.queue.advance(task.goalId);
+  /**
+   * A person's move of a task (task-transitions.ts). In an active goal, its run moves on when the
+   * task lands where the run can go on from it: pending (released, retried, or an agent's rejected
+   * work: the run takes it) or completed (what waited for it can start).
+   */
+  async transition(actor: Actor, taskId: string, action: TaskAction, details: TransitionDetails = {}): Promise<Task> {
+    const task = await this.tasks.transition(actor, taskId, action, details);
+    if (task.goalId === null || (task.status !== 'pending' && task.status !== 'completed')) return task;
+    const goal = await this.goals.get(actor, task.goalId);
+    if (goal.status === 'active') await this.queue.advance(goal.id);
     return task;
   }
 }

@@ -17,6 +17,7 @@ import {
 import { AgentCaller } from '../agents/agent-caller.service';
 import { ExecutionLauncher } from '../executions/execution-launcher.service';
 import { ScheduleManager } from '../schedules/schedule-manager.service';
+import { GoalRunner } from '../goals/goal-runner.service';
 import { TaskManager } from '../tasks/task-manager.service';
 import { agentCallView } from './agent-call-view';
 import { executionView } from './execution-view';
@@ -35,6 +36,7 @@ export class PlatformGatewayService implements PlatformGateway {
     @inject(AgentCaller) private readonly agents: AgentCaller,
     @inject(ExecutionLauncher) private readonly launcher: ExecutionLauncher,
     @inject(TaskManager) private readonly tasks: TaskManager,
+    @inject(GoalRunner) private readonly runs: GoalRunner,
     @inject(ScheduleManager) private readonly schedules: ScheduleManager,
   ) {}
 
@@ -64,7 +66,7 @@ export class PlatformGatewayService implements PlatformGateway {
     // conditional on the status read here, so a task changed meanwhile is a conflict.
     const before = await this.tasks.get(actor, taskId);
     const action = moveAction(before, status);
-    const task = await this.tasks.transition(actor, taskId, action, { result, reason });
+    const task = await this.runs.transition(actor, taskId, action, { result, reason });
     return { task: taskStateView(task), previous_status: before.status, action };
   }
 

@@ -49,7 +49,7 @@ export class TaskExecutor {
     const task = await this.tasks.get(actor, id);
     const agent = await this.agentOf(actor, task);
     const leaseSeconds = this.settings.leaseSeconds;
-    const claimed = await this.tasks.transition(actor, id, 'claim', { leaseSeconds, renew: !options.exclusive });
+    const claimed = await this.tasks.transition(actor, id, 'claim', { leaseSeconds, renew: !options.exclusive, byAgent: true });
     const input = taskRunInput(claimed, await this.taskRecords.findByIds(claimed.dependsOn));
     // Renewed every third of the lease: should this process stop mid-run, the task is pending again within one lease.
     const heartbeat = this.timers.every((leaseSeconds * 1000) / 3, () => this.renew(actor, id));
@@ -70,7 +70,7 @@ export class TaskExecutor {
   /** Keeps the claim while the run goes on; a claim that was lost or ended meanwhile is the run's end to report. */
   private async renew(actor: Actor, id: string): Promise<void> {
     try {
-      await this.tasks.transition(actor, id, 'claim', { leaseSeconds: this.settings.leaseSeconds });
+      await this.tasks.transition(actor, id, 'claim', { leaseSeconds: this.settings.leaseSeconds, byAgent: true });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
     }

@@ -40,6 +40,8 @@ export interface TransitionDetails {
    * another worker is running it.
    */
   renew?: boolean;
+  /** On `claim`: the claimer is an agent's run (TaskExecutor), so a rejected result is redone from `pending`. */
+  byAgent?: boolean;
 }
 
 /** Blockers named in a conflict message; the rest are counted. */
@@ -83,6 +85,7 @@ export class TaskManager {
         ...value,
         status: 'pending',
         claimedBy: null,
+        claimedByAgent: false,
         leaseExpiresAt: null,
         result: null,
         failureReason: null,
@@ -200,7 +203,7 @@ export class TaskManager {
     const status = nextStatus(task, action);
     if (action === 'claim' || action === 'complete') await this.refuseWhileBlocked(task, action);
     const now = this.clock.now();
-    const changed: Task = { ...task, ...changesOf(actor, action, details, now), status, updatedAt: now };
+    const changed: Task = { ...task, ...changesOf(actor, action, status, details, now), status, updatedAt: now };
     if (status === 'completed') changed.completedAt = changed.updatedAt;
     // The notice commits with the change it tells of.
     const moved = await this.unitOfWork.run(async () => {
@@ -213,10 +216,14 @@ export class TaskManager {
     throw await this.lostRace(task, action);
   }
 
-  /** The claimer claims again: a new lease from now (none when `leaseSeconds` is absent). */
+  /**
+   * The claimer claims again: a new lease from now (none when `leaseSeconds` is absent). An agent's
+   * run that takes over a task its user holds makes the claim an agent's.
+   */
   private async renew(task: Task, details: TransitionDetails): Promise<Task> {
     const now = this.clock.now();
-    const renewed: Task = { ...task, leaseExpiresAt: leaseEnd(now, details.leaseSeconds), updatedAt: now };
+    const claimedByAgent = details.byAgent ?? task.claimedByAgent;
+    const renewed: Task = { ...task, claimedByAgent, leaseExpiresAt: leaseEnd(now, details.leaseSeconds), updatedAt: now };
     if (await this.tasks.updateIfStatus(renewed, 'claimed')) return renewed;
     throw await this.lostRace(task, 'claim');
   }
@@ -264,22 +271,27 @@ export class TaskManager {
  * What each action sets besides the status: who holds the task, until when, what it produced,
  * why it failed. A lease belongs to a claim: every other action ends it.
  */
-function changesOf(actor: Actor, action: TaskAction, details: TransitionDetails, now: Date): Partial<Task> {
+function changesOf(actor: Actor, action: TaskAction, status: TaskStatus, details: TransitionDetails, now: Date): Partial<Task> {
   switch (action) {
     case 'claim':
-      return { claimedBy: actor.userId, leaseExpiresAt: leaseEnd(now, details.leaseSeconds) };
+      return { claimedBy: actor.userId, claimedByAgent: details.byAgent === true, leaseExpiresAt: leaseEnd(now, details.leaseSeconds) };
     case 'complete':
       return { result: details.result ?? null, leaseExpiresAt: null };
     case 'fail':
       return { failureReason: details.reason ?? null, leaseExpiresAt: null };
     case 'release':
     case 'retry':
-      // Back to pending as if never taken.
-      return { claimedBy: null, leaseExpiresAt: null, result: null, failureReason: null };
+      return AS_NEVER_TAKEN;
+    case 'reject':
+      // An agent's rejected work is redone from pending; a person keeps the task, claimed.
+      return status === 'pending' ? AS_NEVER_TAKEN : { leaseExpiresAt: null };
     default:
       return { leaseExpiresAt: null };
   }
 }
+
+/** Back to pending as if never taken. */
+const AS_NEVER_TAKEN: Partial<Task> = { claimedBy: null, claimedByAgent: false, leaseExpiresAt: null, result: null, failureReason: null };
 
 function leaseEnd(now: Date, leaseSeconds: number | undefined): Date | null {
   return leaseSeconds === undefined ? null : new Date(now.getTime() + leaseSeconds * 1000);

@@ -10,7 +10,7 @@ import { TASK_REPOSITORY, TaskRepository } from '../../../core/ports/task-reposi
 import { aSchedule } from '../../fixtures/schedules/schedule.mother';
 import { aTask } from '../../fixtures/tasks/task.mother';
 import { anExecution } from '../../fixtures/workflows/workflow.mother';
-import { aGoal } from '../../integration/ports/goal-repository.contract';
+import { aGoal } from '../../fixtures/goals/goal.mother';
 import { AgentBody, agentsApi } from '../../support/agents-api';
 import { logIn, PlatformUser, signUp, TEST_PASSWORD } from '../../support/platform-user';
 import { StartedApp, startApp } from '../../support/started-app';

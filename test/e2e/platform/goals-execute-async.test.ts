@@ -66,6 +66,54 @@ describe('Platform Goals API: execute-async', () => {
     expect(last).toMatchObject({ title: 'Goal completed', data: { kind: 'goal.completed', goal_id: goal.id } });
   });
 
+  it("When the run's result is rejected, Then the task goes back to pending and the run does it again; a result done by hand stays with its claimer", async () => {
+    const ada = await signUp(app.platformUrl);
+    const goal = await api.createGoal(ada, { title: 'Publish the digest' });
+    const draft = await api.createTask(ada, { goal_id: goal.id, title: 'Draft the digest', requires_approval: true });
+    await api.call('POST', `/goals/${goal.id}/execute-async`, ada, {});
+    const first = await treeWhen(ada, goal.id, (current) => statuses(current).join() === 'awaiting_approval');
+    expect(first.tasks[0]).toMatchObject({ claimed_by: ada.id, claimed_by_agent: true, result: { output: expect.stringContaining('Draft the digest') } });
+
+    const rejected = await api.act(ada, draft.id, 'reject');
+    expect(rejected).toMatchObject({ status: 'pending', claimed_by: null, claimed_by_agent: false, result: null });
+    await treeWhen(ada, goal.id, (current) => statuses(current).join() === 'awaiting_approval');
+    const notices = (await api.call<{ items: Array<{ title: string; data: Record<string, unknown> }> }>('GET', '/notifications', ada)).body.items;
+    expect(notices.filter((notice) => notice.data.task_id === draft.id).map((notice) => notice.title)).toEqual([
+      'Task awaiting approval',
+      'Task awaiting approval',
+    ]);
+    await api.act(ada, draft.id, 'approve');
+    expect((await treeWhen(ada, goal.id, (current) => current.goal.status !== 'active')).goal.status).toBe('completed');
+
+    const byHand = await api.createTask(ada, { title: 'Check the links', requires_approval: true });
+    await api.act(ada, byHand.id, 'claim');
+    await api.act(ada, byHand.id, 'complete', { result: 'all good' });
+    const kept = await api.act(ada, byHand.id, 'reject');
+    expect(kept).toMatchObject({ status: 'claimed', claimed_by: ada.id, claimed_by_agent: false, result: 'all good' });
+  });
+
+  it('When the run is parked on a task claimed by hand, Then completing or releasing it by hand moves the run on to the end', async () => {
+    const ada = await signUp(app.platformUrl);
+    const goal = await api.createGoal(ada, { title: 'Renew the domain' });
+    const pay = await api.createTask(ada, { goal_id: goal.id, title: 'Pay the invoice' });
+    const check = await api.createTask(ada, { goal_id: goal.id, title: 'Check the DNS', depends_on: [pay.id] });
+    await api.act(ada, pay.id, 'claim');
+    await api.call('POST', `/goals/${goal.id}/execute-async`, ada, {});
+    await api.act(ada, pay.id, 'complete', { result: 'paid' });
+    const finished = await treeWhen(ada, goal.id, (current) => current.goal.status !== 'active');
+    expect(finished.goal.status).toBe('completed');
+    expect(finished.tasks.find((task) => task.id === check.id)).toMatchObject({ status: 'completed', claimed_by_agent: true });
+
+    const other = await api.createGoal(ada, { title: 'Rotate the keys' });
+    const rotate = await api.createTask(ada, { goal_id: other.id, title: 'Rotate them' });
+    await api.act(ada, rotate.id, 'claim');
+    await api.call('POST', `/goals/${other.id}/execute-async`, ada, {});
+    await api.act(ada, rotate.id, 'release');
+    const released = await treeWhen(ada, other.id, (current) => current.goal.status !== 'active');
+    expect(released.goal.status).toBe('completed');
+    expect(released.tasks[0]).toMatchObject({ status: 'completed', claimed_by_agent: true, result: { output: expect.stringContaining('Rotate them') } });
+  });
+
   it('When a draft goal without tasks runs, Then it is decomposed, started and carried to completed', async () => {
     const ada = await signUp(app.platformUrl);
     const goal = await api.createGoal(ada, { title: 'Tidy the wiki', description: 'List stale pages; then archive them' });

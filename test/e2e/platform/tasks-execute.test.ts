@@ -70,6 +70,15 @@ describe('Platform Tasks API: execute', () => {
     expect(await api.act(user, task.id, 'approve')).toMatchObject({ status: 'completed' });
   });
 
+  it("When an agent's result is rejected, Then the task is pending again and executing it runs the agent anew", async () => {
+    const user = await signUp(app.platformUrl);
+    const task = await api.createTask(user, { title: 'Draft the toast', requires_approval: true });
+    expect((await execute(user, task.id)).body).toMatchObject({ status: 'awaiting_approval', claimed_by_agent: true });
+    expect(await api.act(user, task.id, 'reject')).toMatchObject({ status: 'pending', claimed_by: null, claimed_by_agent: false, result: null });
+    const again = await execute(user, task.id);
+    expect(again.body).toMatchObject({ status: 'awaiting_approval', result: { output: expect.stringContaining('Draft the toast') } });
+  });
+
   it('When the task is finished or blocked by a dependency, Then it is 409 and the task is unchanged', async () => {
     const finished = await api.createTask(ada);
     await execute(ada, finished.id);

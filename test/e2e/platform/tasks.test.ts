@@ -70,6 +70,7 @@ describe('Platform Tasks API', () => {
         status: 'completed',
         owner_id: bob.id,
         id: UNKNOWN_ID,
+        claimed_by_agent: true,
       });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
@@ -83,6 +84,7 @@ describe('Platform Tasks API', () => {
         requires_approval: false,
         agent_id: null,
         claimed_by: null,
+        claimed_by_agent: false,
         lease_expires_at: null,
         depends_on: [],
         result: null,

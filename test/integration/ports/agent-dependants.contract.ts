@@ -13,7 +13,7 @@ import { anAgent } from '../../fixtures/agents/agent.mother';
 import { aSchedule } from '../../fixtures/schedules/schedule.mother';
 import { aTask } from '../../fixtures/tasks/task.mother';
 import { anExecution } from '../../fixtures/workflows/workflow.mother';
-import { aGoal } from './goal-repository.contract';
+import { aGoal } from '../../fixtures/goals/goal.mother';
 import { aToolCall } from './tool-call-log.contract';
 
 export interface AgentDependantsHarness {

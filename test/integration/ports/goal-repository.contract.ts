@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Goal } from '../../../core/domain/goal/goal.entity';
 import { GoalRepository } from '../../../core/ports/goal-repository.port';
+import { aGoal } from '../../fixtures/goals/goal.mother';
 
 export interface GoalRepositoryHarness {
   goals: GoalRepository;
   destroy(): Promise<void>;
-}
-
-export function aGoal(overrides: Partial<Goal> = {}): Goal {
-  return {
-    id: randomUUID(),
-    ownerId: randomUUID(),
-    title: 'Launch the beta',
-    description: 'Ship the beta to the first 100 users.\nCollect feedback.',
-    status: 'draft',
-    agentId: null,
-    createdAt: new Date('2024-05-06T07:08:09.123Z'),
-    updatedAt: new Date('2024-05-06T07:08:09.123Z'),
-    ...overrides,
-  };
 }
 
 export function describeGoalRepositoryContract(name: string, makeHarness: () => Promise<GoalRepositoryHarness>): void {

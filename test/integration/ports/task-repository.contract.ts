@@ -71,6 +71,7 @@ export function describeTaskRepositoryContract(name: string, makeHarness: () => 
         ...task,
         status: 'claimed',
         claimedBy: randomUUID(),
+        claimedByAgent: true,
         title: 'Renamed',
         updatedAt: new Date('2024-05-07T00:00:00.001Z'),
       };

@@ -89,6 +89,7 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
           requiresApproval: true,
           assigneeAgentId: null,
           claimedBy: null,
+          claimedByAgent: false,
           leaseExpiresAt: null,
           dependsOn: [second.id, first.id],
           result: null,
@@ -237,11 +238,32 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
 
       it('When the expiry sweep runs, Then lapsed claims return to pending without anyone reading them', async () => {
         const task = await newTask(alice);
-        await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 1 });
+        await services.tasks.transition(alice, task.id, 'claim', { leaseSeconds: 1, byAgent: true });
         const repository = services.container.get<TaskRepository>(TASK_REPOSITORY);
         services.clock.advance(5_000);
         expect(await repository.returnExpiredLeases(services.clock.now())).toBeGreaterThanOrEqual(1);
-        expect(await repository.findById(task.id)).toMatchObject({ status: 'pending', claimedBy: null, leaseExpiresAt: null });
+        expect(await repository.findById(task.id)).toMatchObject({ status: 'pending', claimedBy: null, claimedByAgent: false, leaseExpiresAt: null });
+      });
+
+      it("When an agent's result is rejected, Then the task is pending as if never taken; a person's stays claimed by them with its result", async () => {
+        const byAgent = await newTask(alice, { requiresApproval: true });
+        expect(await services.tasks.transition(alice, byAgent.id, 'claim', { leaseSeconds: 60, byAgent: true })).toMatchObject({ claimedByAgent: true });
+        await services.tasks.transition(alice, byAgent.id, 'complete', { result: { output: 'draft' } });
+        const redo = await services.tasks.transition(alice, byAgent.id, 'reject');
+        expect(redo).toMatchObject({ status: 'pending', claimedBy: null, claimedByAgent: false, leaseExpiresAt: null, result: null });
+        expect(await services.tasks.get(alice, byAgent.id)).toEqual(redo);
+
+        const byHand = await newTask(alice, { requiresApproval: true });
+        await services.tasks.transition(alice, byHand.id, 'claim');
+        expect(await services.tasks.transition(alice, byHand.id, 'claim', { leaseSeconds: 60 })).toMatchObject({ claimedByAgent: false });
+        await services.tasks.transition(alice, byHand.id, 'complete', { result: 'done by hand' });
+        expect(await services.tasks.transition(alice, byHand.id, 'reject')).toMatchObject({
+          status: 'claimed',
+          claimedBy: alice.userId,
+          result: 'done by hand',
+        });
+        // An agent's run taking over a claim its user holds makes the claim an agent's.
+        expect(await services.tasks.transition(alice, byHand.id, 'claim', { leaseSeconds: 60, byAgent: true })).toMatchObject({ claimedByAgent: true });
       });
     });
 

@@ -5,6 +5,7 @@ import { Workflow } from '../../../core/domain/workflow/workflow.entity';
 import { WorkflowGraph } from '../../../core/domain/workflow/workflow-graph';
 import { AGENT_REPOSITORY, AgentRepository } from '../../../core/ports/agent-repository.port';
 import { EXECUTION_REPOSITORY, ExecutionRepository } from '../../../core/ports/execution-repository.port';
+import { GOAL_REPOSITORY } from '../../../core/ports/goal-repository.port';
 import { PLATFORM_GATEWAY } from '../../../core/ports/platform-gateway.port';
 import { SCHEDULE_REPOSITORY, ScheduleRepository } from '../../../core/ports/schedule-repository.port';
 import { TASK_REPOSITORY, TaskRepository } from '../../../core/ports/task-repository.port';
@@ -14,6 +15,7 @@ import { JsonValue } from '../../../core/shared/json';
 import { CapabilityHandler } from '../../../plugins/kernel/capabilities/capability-handler';
 import { PlatformCapability } from '../../../plugins/kernel/capabilities/platform-capability';
 import { anAgent } from '../../fixtures/agents/agent.mother';
+import { aGoal } from '../../fixtures/goals/goal.mother';
 import { aTask as storedShapeTask } from '../../fixtures/tasks/task.mother';
 import { aUser } from '../../fixtures/users/user.mother';
 import { aWorkflow as storedShapeWorkflow } from '../../fixtures/workflows/workflow.mother';
@@ -285,6 +287,19 @@ describe('create_task and update_task_status', () => {
     await move(rejected.id, 'claimed');
     await move(rejected.id, 'completed');
     expect(await move(rejected.id, 'claimed')).toMatchObject({ previous_status: 'awaiting_approval', action: 'reject', task: { status: 'claimed' } });
+  });
+
+  it("When a task of an active goal is completed or an agent's work is rejected, Then the goal's run is asked to move on", async () => {
+    const goalId = '7e1f0a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+    await storage.get(GOAL_REPOSITORY).create(aGoal({ id: goalId, ownerId: TEST_ACTOR.userId, status: 'active' }));
+    const [byHand, byAgent] = [aTask({ goalId, status: 'claimed', claimedBy: TEST_ACTOR.userId }), aTask({ goalId, requiresApproval: true })];
+    await tasks.create(byHand);
+    await tasks.create({ ...byAgent, status: 'awaiting_approval', claimedBy: TEST_ACTOR.userId, claimedByAgent: true });
+    const advances = () => services.queue.jobs.filter((job) => job.type === 'goal.advance').map((job) => job.payload);
+    expect(await move(byHand.id, 'completed')).toMatchObject({ action: 'complete', task: { status: 'completed' } });
+    expect(advances()).toEqual([{ goalId }]);
+    expect(await move(byAgent.id, 'pending')).toMatchObject({ previous_status: 'awaiting_approval', action: 'reject', task: { status: 'pending' } });
+    expect(advances()).toEqual([{ goalId }, { goalId }]);
   });
 
   it('When a task fails and is retried, Then the reason is kept, then cleared', async () => {

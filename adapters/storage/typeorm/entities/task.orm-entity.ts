@@ -45,6 +45,10 @@ export class TaskOrmEntity {
   @Column({ name: 'claimed_by', type: 'varchar', length: 36 })
   claimedBy!: string;
 
+  /** Whether the claim is an agent's run rather than a person's (`Task.claimedByAgent`). */
+  @Column({ name: 'claimed_by_agent', type: 'boolean', default: false })
+  claimedByAgent!: boolean;
+
   /** Epoch milliseconds when the claim lapses; 0 without a lease. Compared arithmetically, the same on every dialect. */
   @Column({ name: 'lease_expires_ms', type: 'bigint', default: 0 })
   leaseExpiresMs!: string | number;

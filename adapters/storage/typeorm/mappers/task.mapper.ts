@@ -15,6 +15,7 @@ export function toTaskRow(task: Task): TaskOrmEntity {
     requiresApproval: task.requiresApproval,
     assigneeAgentId: task.assigneeAgentId ?? '',
     claimedBy: task.claimedBy ?? '',
+    claimedByAgent: task.claimedByAgent,
     leaseExpiresMs: task.leaseExpiresAt?.getTime() ?? 0,
     result: JSON.stringify(task.result),
     failureReason: task.failureReason ?? '',
@@ -38,6 +39,7 @@ export function toTask(row: TaskOrmEntity, dependsOn: string[]): Task {
     requiresApproval: Boolean(row.requiresApproval),
     assigneeAgentId: row.assigneeAgentId || null,
     claimedBy: row.claimedBy || null,
+    claimedByAgent: Boolean(row.claimedByAgent),
     // MySQL hands BIGINT back as a string.
     leaseExpiresAt: Number(row.leaseExpiresMs) === 0 ? null : new Date(Number(row.leaseExpiresMs)),
     dependsOn,

@@ -42,6 +42,7 @@ import { CreateEnvelopeTables1795254464000 } from './1795254464000-create-envelo
 import { AddTaskLeases1795254466000 } from './1795254466000-add-task-leases.migration';
 import { CreateEnvelopeKnowledge1795254467000 } from './1795254467000-create-envelope-knowledge.migration';
 import { AddVectorChangesPrunedThrough1795254468000 } from './1795254468000-add-vector-changes-pruned-through.migration';
+import { AddTasksClaimedByAgent1795254469000 } from './1795254469000-add-tasks-claimed-by-agent.migration';
 
 /**
  * Every migration, listed explicitly (no globs): append yours here. Write them with the
@@ -92,4 +93,5 @@ export const MIGRATIONS = [
   AddTaskLeases1795254466000,
   CreateEnvelopeKnowledge1795254467000,
   AddVectorChangesPrunedThrough1795254468000,
+  AddTasksClaimedByAgent1795254469000,
 ];

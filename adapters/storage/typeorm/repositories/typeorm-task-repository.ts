@@ -93,7 +93,7 @@ export class TypeOrmTaskRepository implements TaskRepository, ExpiredStateSweepe
       const result = await manager.update(
         TaskOrmEntity,
         { id: In(rows.map((row) => row.id)), ...lapsed },
-        { status: 'pending' satisfies TaskStatus, claimedBy: '', leaseExpiresMs: 0, result: 'null', updatedAt: now },
+        { status: 'pending' satisfies TaskStatus, claimedBy: '', claimedByAgent: false, leaseExpiresMs: 0, result: 'null', updatedAt: now },
       );
       return result.affected ?? 0;
     });

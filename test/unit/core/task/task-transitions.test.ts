@@ -3,8 +3,9 @@ import { actionTowards, isLegalTaskAction, moveAction, nextStatus, reachableStat
 import { TASK_STATUSES, TaskStatus } from '../../../../core/domain/task/task.entity';
 import { IllegalTaskTransitionError, TaskConflictError } from '../../../../core/domain/task/task.errors';
 
-const plain = (status: TaskStatus) => ({ status, requiresApproval: false });
-const approved = (status: TaskStatus) => ({ status, requiresApproval: true });
+const plain = (status: TaskStatus) => ({ status, requiresApproval: false, claimedByAgent: false });
+const approved = (status: TaskStatus) => ({ status, requiresApproval: true, claimedByAgent: false });
+const byAgent = (status: TaskStatus) => ({ status, requiresApproval: true, claimedByAgent: true });
 
 /** Every legal move of decisions.md "Task states": [from, action, to without approval, to with approval]. */
 const LEGAL: Array<[TaskStatus, TaskAction, TaskStatus, TaskStatus]> = [
@@ -58,6 +59,7 @@ describe('task transitions', () => {
     ['claimed', 'failed', 'fail'],
     ['awaiting_approval', 'completed', 'approve'],
     ['awaiting_approval', 'claimed', 'reject'],
+    ['awaiting_approval', 'pending', 'reject'],
     ['failed', 'pending', 'retry'],
   ] as Array<[TaskStatus, TaskStatus, TaskAction]>)('When asked for the way from %s to %s, Then it is %s', (from, to, action) => {
     expect(actionTowards(from, to)).toBe(action);
@@ -69,10 +71,17 @@ describe('task transitions', () => {
     ['completed', 'pending'],
     ['completed', 'failed'],
     ['failed', 'completed'],
-    ['awaiting_approval', 'pending'],
     ['claimed', 'claimed'],
   ] as Array<[TaskStatus, TaskStatus]>)('When asked for the way from %s to %s, Then there is none', (from, to) => {
     expect(actionTowards(from, to)).toBeUndefined();
+  });
+
+  it('When an agent did the work and it is rejected, Then the task goes back to pending, not to a claimer', () => {
+    expect(nextStatus(byAgent('awaiting_approval'), 'reject')).toBe('pending');
+    expect(reachableStatuses(byAgent('awaiting_approval'))).toEqual(['completed', 'pending']);
+    expect(moveAction(byAgent('awaiting_approval'), 'pending')).toBe('reject');
+    expect(() => moveAction(byAgent('awaiting_approval'), 'claimed')).toThrow('it can move to completed, pending');
+    expect(() => moveAction(approved('awaiting_approval'), 'pending')).toThrow('it can move to completed, claimed');
   });
 
   it('When the reachable statuses are asked for, Then they follow the table and the approval flag', () => {

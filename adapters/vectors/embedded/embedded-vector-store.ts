@@ -1,7 +1,7 @@
 import { Logger } from '../../../core/ports/logger.port';
 import { VectorChangeBatch, VectorRecordRepository } from '../../../core/ports/vector-record-repository.port';
 import { VectorHit, VectorMetadataValue, VectorQuery, VectorRecord, VectorStore } from '../../../core/ports/vector-store.port';
-import { IndexSnapshots } from './index-snapshot';
+import { CapturedSnapshot, IndexSnapshots } from './index-snapshot';
 import { DEFAULT_INDEX_TUNING, IndexTuning } from './index-tuning';
 import { compileFilter } from './metadata-filter';
 import { VectorCollection } from './vector-collection';
@@ -42,6 +42,7 @@ const DEFAULT_CHANGE_LOG_KEEP = 100_000;
 export class EmbeddedVectorStore implements VectorStore {
   private collections = new Map<string, VectorCollection>();
   private writes: Promise<unknown> = Promise.resolve();
+  private snapshotting: Promise<unknown> = Promise.resolve();
   private applied = 0;
   private changedSinceSnapshot = 0;
   private nextCatchUp?: Promise<void>;
@@ -79,10 +80,27 @@ export class EmbeddedVectorStore implements VectorStore {
     await this.snapshot().catch((error: unknown) => this.logger?.warn({ error: String(error) }, 'vector index snapshot failed'));
   }
 
-  /** Writes a snapshot of the index now (also done every N changes, on an interval and on close). */
+  /**
+   * Writes a snapshot of the index now (also done every N changes, on an interval and on close).
+   * Only its capture (graphs and vectors, which change in place) holds the write queue, and with it
+   * searches; the records, checksums and the prune of the change log follow once it is let go.
+   */
   snapshot(): Promise<void> {
-    // The prune runs after the write queue is let go: a first prune of a long log must not hold searches up.
-    return this.exclusive(() => this.writeSnapshot()).then(() => this.pruneChangeLog());
+    // One at a time, so snapshots become current in the order they were captured.
+    const run = this.snapshotting.then(() => this.writeSnapshot());
+    this.snapshotting = run.catch(() => undefined);
+    return run;
+  }
+
+  private async writeSnapshot(): Promise<void> {
+    if (!this.snapshots) return;
+    const snapshots = this.snapshots;
+    const started = Date.now();
+    const captured = await this.exclusive(() => this.captureSnapshot(snapshots));
+    await snapshots.complete(captured.snapshot);
+    this.logger?.info({ sequence: captured.snapshot.sequence, ms: Date.now() - started, heldMs: captured.heldMs }, 'vector index snapshot written');
+    this.changedSinceSnapshot = Math.max(0, this.changedSinceSnapshot - captured.changed);
+    await this.pruneChangeLog();
   }
 
   upsert(collection: string, records: VectorRecord[]): Promise<void> {
@@ -263,14 +281,12 @@ export class EmbeddedVectorStore implements VectorStore {
       });
   }
 
-  private async writeSnapshot(): Promise<void> {
-    if (!this.snapshots) return;
+  private async captureSnapshot(snapshots: IndexSnapshots): Promise<{ snapshot: CapturedSnapshot; changed: number; heldMs: number }> {
     const started = Date.now();
     const collections = new Map([...this.collections].map(([name, index]) => [name, index.image()]));
     const changed = this.changedSinceSnapshot;
-    await this.snapshots.write({ sequence: this.applied, collections });
-    this.changedSinceSnapshot = Math.max(0, this.changedSinceSnapshot - changed);
-    this.logger?.info({ sequence: this.applied, ms: Date.now() - started }, 'vector index snapshot written');
+    const snapshot = await snapshots.capture({ sequence: this.applied, collections });
+    return { snapshot, changed, heldMs: Date.now() - started };
   }
 
   /** A snapshot needs only the log after it; readers further behind than what is kept reload. */

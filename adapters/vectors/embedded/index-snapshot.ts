@@ -35,10 +35,26 @@ export interface IndexImage {
 }
 
 /**
+ * A snapshot taken but not yet current: its graphs and vectors are in its folder, its records are
+ * held as the slots stood (a shallow copy: a slot's record is replaced, never changed in place).
+ */
+export interface CapturedSnapshot {
+  name: string;
+  folder: string;
+  sequence: number;
+  collections: Array<Omit<CollectionEntry, 'files'> & { records: Array<SlotRecord | undefined> }>;
+}
+
+/**
  * The embedded index on disk: one directory per snapshot (vectors, records, HNSW graph per
  * collection, and a manifest with checksums), and a `current` file naming the live one.
  * A snapshot is written in full under a fresh name and only then named in `current`
  * (temp file + rename), so a crash mid-write leaves the previous snapshot in force.
+ *
+ * Writing is split in two so the index holds still only while it must: `capture` writes what
+ * changes in place (the graphs, the vectors) while no write may touch the index; `complete`
+ * writes the records, checksums the files and makes the snapshot current while searches and
+ * writes go on.
  */
 export class IndexSnapshots {
   constructor(
@@ -47,25 +63,41 @@ export class IndexSnapshots {
   ) {}
 
   async write(image: IndexImage): Promise<void> {
+    await this.complete(await this.capture(image));
+  }
+
+  /** Writes the image's graphs and vectors, and keeps its records: the index must not change until it resolves. */
+  async capture(image: IndexImage): Promise<CapturedSnapshot> {
     await mkdir(this.directory, { recursive: true });
     const name = `snapshot-${image.sequence}-${process.pid}-${randomBytes(4).toString('hex')}`;
     const folder = join(this.directory, name);
     await mkdir(folder);
-    const collections: CollectionEntry[] = [];
+    const collections: CapturedSnapshot['collections'] = [];
     let n = 0;
     for (const [collection, state] of image.collections) {
       const stem = `c${n++}`;
-      const files: Record<string, string> = {};
       const vectors = Buffer.from(state.arena.buffer, state.arena.byteOffset, state.arena.byteLength);
-      files[`${stem}.vectors`] = await writeHashed(join(folder, `${stem}.vectors`), vectors);
-      files[`${stem}.records`] = await writeHashed(join(folder, `${stem}.records`), Buffer.from(recordLines(state.slots)));
-      if (state.graph) {
-        await state.graph.write(join(folder, `${stem}.hnsw`));
-        files[`${stem}.hnsw`] = await sha256OfFile(join(folder, `${stem}.hnsw`));
-      }
-      collections.push({ name: collection, stem, dimensions: state.dimensions, slots: state.slots.length, files, graph: state.graph !== undefined });
+      await writeFile(join(folder, `${stem}.vectors`), vectors);
+      if (state.graph) await state.graph.write(join(folder, `${stem}.hnsw`));
+      const records = state.slots.slice();
+      collections.push({ name: collection, stem, dimensions: state.dimensions, slots: records.length, graph: state.graph !== undefined, records });
     }
-    const manifest: Manifest = { format: FORMAT, sequence: image.sequence, collections };
+    return { name, folder, sequence: image.sequence, collections };
+  }
+
+  /** Writes the records and the manifest of a captured snapshot and makes it the current one. */
+  async complete(captured: CapturedSnapshot): Promise<void> {
+    const { name, folder } = captured;
+    const collections: CollectionEntry[] = [];
+    for (const { records, ...entry } of captured.collections) {
+      const { stem } = entry;
+      const files: Record<string, string> = {};
+      files[`${stem}.vectors`] = await sha256OfFile(join(folder, `${stem}.vectors`));
+      files[`${stem}.records`] = await writeRecords(join(folder, `${stem}.records`), records);
+      if (entry.graph) files[`${stem}.hnsw`] = await sha256OfFile(join(folder, `${stem}.hnsw`));
+      collections.push({ ...entry, files });
+    }
+    const manifest: Manifest = { format: FORMAT, sequence: captured.sequence, collections };
     await writeFile(join(folder, 'manifest.json'), JSON.stringify(manifest));
     const pointer = join(this.directory, `${CURRENT}.${name}.tmp`);
     await writeFile(pointer, name);
@@ -118,13 +150,24 @@ export class IndexSnapshots {
 
 type SlotLine = Array<[string, SlotRecord['metadata'], string] | null>;
 
-function recordLines(slots: Array<SlotRecord | undefined>): string {
-  const lines: string[] = [];
-  for (let start = 0; start < slots.length; start += RECORDS_PER_LINE) {
-    const line: SlotLine = slots.slice(start, start + RECORDS_PER_LINE).map((r) => (r ? [r.id, r.metadata, r.content] : null));
-    lines.push(JSON.stringify(line));
+/**
+ * Writes the records a line at a time (a line's JSON is a few tens of ms at most), so searches go on
+ * between lines; answers the file's SHA-256.
+ */
+async function writeRecords(file: string, slots: Array<SlotRecord | undefined>): Promise<string> {
+  const hash = createHash('sha256');
+  const handle = await open(file, 'w');
+  try {
+    for (let start = 0; start < slots.length; start += RECORDS_PER_LINE) {
+      const line: SlotLine = slots.slice(start, start + RECORDS_PER_LINE).map((r) => (r ? [r.id, r.metadata, r.content] : null));
+      const bytes = Buffer.from(`${start > 0 ? '\n' : ''}${JSON.stringify(line)}`);
+      hash.update(bytes);
+      for (let written = 0; written < bytes.length;) written += (await handle.write(bytes, written)).bytesWritten;
+    }
+  } finally {
+    await handle.close();
   }
-  return lines.join('\n');
+  return hash.digest('hex');
 }
 
 function parseRecordLines(text: string): Array<SlotRecord | undefined> {
@@ -134,11 +177,6 @@ function parseRecordLines(text: string): Array<SlotRecord | undefined> {
     for (const entry of JSON.parse(line) as SlotLine) slots.push(entry ? { id: entry[0], metadata: entry[1], content: entry[2] } : undefined);
   }
   return slots;
-}
-
-async function writeHashed(file: string, bytes: Buffer): Promise<string> {
-  await writeFile(file, bytes);
-  return sha256(bytes);
 }
 
 /** Fills `target` from `file`, which must be exactly as long and match `hash`. */

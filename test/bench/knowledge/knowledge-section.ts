@@ -39,6 +39,8 @@ interface SizeFigures {
   recall: number;
   filteredRecall: number;
   snapshotWriteMs?: number;
+  /** The longest search while the snapshot was written. */
+  searchHeldMs?: number;
   reloadMs?: number;
   rebuildMs?: number;
   memory?: { heapMb: number; arrayBuffersMb: number; rssMb: number };
@@ -69,7 +71,7 @@ export async function knowledgeSection(): Promise<{ title: string; markdown: str
     ...sizes.map(row),
     '',
     `- 100k: search p50 **${ms(big.store.p50Ms)} ms**, recall@10 **${big.recall.toFixed(3)}** (targets ≤ 2 ms and ≥ 0.95: ${verdict(big.store.p50Ms <= 2 && big.recall >= 0.95)}); ${(big.brute.p50Ms / big.store.p50Ms).toFixed(0)}× faster than the brute-force p50`,
-    `- 100k: start-up from the snapshot **${((big.reloadMs ?? 0) / 1000).toFixed(2)} s** (target < 5 s: ${verdict((big.reloadMs ?? Infinity) < 5000)}); full rebuild from the database ${((big.rebuildMs ?? 0) / 1000).toFixed(1)} s; writing the snapshot ${((big.snapshotWriteMs ?? 0) / 1000).toFixed(2)} s`,
+    `- 100k: start-up from the snapshot **${((big.reloadMs ?? 0) / 1000).toFixed(2)} s** (target < 5 s: ${verdict((big.reloadMs ?? Infinity) < 5000)}); full rebuild from the database ${((big.rebuildMs ?? 0) / 1000).toFixed(1)} s; writing the snapshot ${((big.snapshotWriteMs ?? 0) / 1000).toFixed(2)} s, the longest search meanwhile ${Math.round(big.searchHeldMs ?? 0)} ms`,
     `- 100k: memory of the reloaded store — JS heap +${big.memory?.heapMb.toFixed(0)} MB (records, metadata, content, postings), array buffers +${big.memory?.arrayBuffersMb.toFixed(0)} MB (Float32 vectors), RSS +${big.memory?.rssMb.toFixed(0)} MB (all of it, the HNSW graph and its own vector copy included)`,
     `- DocumentIngestor end to end (chunking, hashing embeddings of 384 dimensions, chunk rows and vectors on SQLite, the embedded store): ${ingestion.documents} documents, ${ingestion.chunks} chunks, **${Math.round(ingestion.chunksPerSecond)} chunks/s**`,
   ].join('\n');
@@ -145,9 +147,23 @@ async function measureLiveStore(
     filteredRecall: recallOf(filteredHits, filteredTruth),
   };
   if (snapshot) {
+    // Searches go on while the snapshot is written: the longest one is how long the snapshot held them.
     const t = performance.now();
-    await store.snapshot();
+    let writing = true;
+    const written = store.snapshot().finally(() => {
+      writing = false;
+    });
+    let longest = 0;
+    while (writing) {
+      const searched = performance.now();
+      await store.search('bench', { vector: queries[0], k: K });
+      longest = Math.max(longest, performance.now() - searched);
+      // A search can finish without any I/O: let the snapshot's file I/O in between, as requests would.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await written;
     figures.snapshotWriteMs = performance.now() - t;
+    figures.searchHeldMs = longest;
   }
   return { figures, firstHits: hits[0], query: queries[0] };
 }

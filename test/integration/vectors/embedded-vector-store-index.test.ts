@@ -7,6 +7,7 @@ import { Logger } from '../../../core/ports/logger.port';
 import { VectorRecord } from '../../../core/ports/vector-store.port';
 import { InMemoryVectorRecordRepository } from '../../fixtures/in-memory-vector-record-repository';
 import { clusteredVectors, ClusteredVectors, exactTopK } from '../../fixtures/vectors/clustered-vectors';
+import { eventually } from '../../support/eventually';
 
 /** Small enough for a test, big enough that the graph (not a scan) answers. */
 const TUNING: IndexTuning = { ...DEFAULT_INDEX_TUNING, bruteForceBelow: 500, exactScanBelow: 100 };
@@ -193,7 +194,28 @@ describe('EmbeddedVectorStore index', () => {
     const repository = new InMemoryVectorRecordRepository();
     const store = storeOver(repository, { snapshotEveryChanges: 100 });
     await store.upsert('kb', recordsOf(data, 0, 150));
+    // The search waits for the snapshot's capture only; the snapshot becomes current in the background.
     await store.search('kb', { vector: queries[0], k: 1 });
-    expect((await readdir(directory)).includes('current')).toBe(true);
+    await eventually(async () => ((await readdir(directory)).includes('current') ? true : undefined));
+  });
+
+  it('When a snapshot is being completed, Then writes go on, and the snapshot holds the index as it was captured', async () => {
+    const repository = new InMemoryVectorRecordRepository();
+    const store = storeOver(repository);
+    await store.upsert('kb', recordsOf(data, 0, 100));
+    const completing = store.snapshot();
+    // By the next turn of the event loop the capture holds the write queue (or is done): this write waits
+    // for the capture only, then runs while the rest of the snapshot is written.
+    await new Promise((resolve) => setImmediate(resolve));
+    await store.upsert('kb', recordsOf(data, 100, 120));
+    expect(await store.search('kb', { vector: data.vector(110), k: 1 })).toMatchObject([{ id: 'r110' }]);
+    await completing;
+    const current = (await readFile(join(directory, 'current'), 'utf8')).trim();
+    const manifest = JSON.parse(await readFile(join(directory, current, 'manifest.json'), 'utf8')) as { collections: Array<{ slots: number }> };
+    expect(manifest.collections[0].slots).toBe(100);
+    const logger = recordingLogger();
+    const reloaded = storeOver(repository, {}, logger);
+    expect(await reloaded.load()).toBe(120);
+    expect(logger.messages).toContain('vector index loaded from its snapshot');
   });
 });

@@ -1,7 +1,9 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { createDataSource } from '../../adapters/storage/typeorm/data-source.factory';
 import { MIGRATIONS } from '../../adapters/storage/typeorm/migrations';
-import { TestDatabase } from './test-database';
+import { StorageKind } from '../../adapters/config/app-config';
+import { describeWithEnv } from './infrastructure';
+import { createTestDatabase, TestDatabase } from './test-database';
 
 type Migration = (typeof MIGRATIONS)[number];
 
@@ -42,4 +44,26 @@ export async function migratedAcross(
     throw error;
   }
   return current;
+}
+
+/**
+ * Describes a migration's cases on SQLite and, with DATABASE_URL, on MariaDB, each dialect over a
+ * fresh test database (`database()` in the cases) that is destroyed after them.
+ */
+export function describeMigrationOnEachDialect(name: string, cases: (database: () => TestDatabase, kind: StorageKind) => void): void {
+  const on = (kind: StorageKind) => () => {
+    let database: TestDatabase | undefined;
+    beforeAll(async () => {
+      database = await createTestDatabase(kind);
+    });
+    afterAll(async () => {
+      await database?.destroy();
+    });
+    cases(() => {
+      if (!database) throw new Error('the test database is not open');
+      return database;
+    }, kind);
+  };
+  describe(`${name} on SQLite`, on('sqlite'));
+  describeWithEnv('DATABASE_URL', `${name} on MariaDB`, on('mysql'));
 }

@@ -1,11 +1,8 @@
-import { StorageKind } from '../../../adapters/config/app-config';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
 import { AddExecutionParentAndDuration1795254451500 } from '../../../adapters/storage/typeorm/migrations/1795254451500-add-execution-parent-and-duration.migration';
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { TypeOrmExecutionRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-execution-repository';
-import { describeWithEnv } from '../../support/infrastructure';
-import { migratedAcross } from '../../support/migrations-before';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
+import { describeMigrationOnEachDialect, migratedAcross } from '../../support/migrations-before';
 
 const OWNER = '0c0c0c0c-0000-4000-8000-000000000001';
 const rows: Array<[id: string, status: string, finishedAt: string]> = [
@@ -14,17 +11,9 @@ const rows: Array<[id: string, status: string, finishedAt: string]> = [
   ['0c0c0c0c-0000-4000-8000-00000000000c', 'running', '1970-01-01 00:00:00.000'],
 ];
 
-function describeMigration(kind: StorageKind): void {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeMigrationOnEachDialect('The execution-duration migration', (database) => {
   it('When finished executions exist before durations were stored, Then the migration computes theirs, so statistics average them; unfinished ones have none', async () => {
-    const current = await migratedAcross(database, AddExecutionParentAndDuration1795254451500, async (earlier) => {
+    const current = await migratedAcross(database(), AddExecutionParentAndDuration1795254451500, async (earlier) => {
       for (const [id, status, finishedAt] of rows) {
         await earlier.query(
           'INSERT INTO executions (id, owner_id, target_type, target_id, mode, triggered_by, schedule_id, status, success, payload, prompt_tokens, completion_tokens, total_tokens, error_code, error_message, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -60,7 +49,4 @@ function describeMigration(kind: StorageKind): void {
       await current.destroy();
     }
   });
-}
-
-describe('The execution-duration migration on SQLite', () => describeMigration('sqlite'));
-describeWithEnv('DATABASE_URL', 'The execution-duration migration on MariaDB', () => describeMigration('mysql'));
+});

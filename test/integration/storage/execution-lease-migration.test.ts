@@ -1,26 +1,15 @@
-import { StorageKind } from '../../../adapters/config/app-config';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
 import { AddExecutionLeases1795254451300 } from '../../../adapters/storage/typeorm/migrations/1795254451300-add-execution-leases.migration';
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { TypeOrmExecutionRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-execution-repository';
-import { describeWithEnv } from '../../support/infrastructure';
-import { migratedAcross } from '../../support/migrations-before';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
+import { describeMigrationOnEachDialect, migratedAcross } from '../../support/migrations-before';
 
 const OWNER = '0b0b0b0b-0000-4000-8000-000000000001';
 const ids = { pending: '0b0b0b0b-0000-4000-8000-00000000000a', running: '0b0b0b0b-0000-4000-8000-00000000000b', done: '0b0b0b0b-0000-4000-8000-00000000000c' };
 
-function describeMigration(kind: StorageKind): void {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeMigrationOnEachDialect('The execution-lease migration', (database) => {
   it('When executions exist before leases, Then they read back unchanged, started ones count one attempt, and a running one is left for the reclaim loop', async () => {
-    const current = await migratedAcross(database, AddExecutionLeases1795254451300, async (earlier) => {
+    const current = await migratedAcross(database(), AddExecutionLeases1795254451300, async (earlier) => {
       for (const [status, id] of [
         ['pending', ids.pending],
         ['running', ids.running],
@@ -71,7 +60,4 @@ function describeMigration(kind: StorageKind): void {
       await current.destroy();
     }
   });
-}
-
-describe('The execution-lease migration on SQLite', () => describeMigration('sqlite'));
-describeWithEnv('DATABASE_URL', 'The execution-lease migration on MariaDB', () => describeMigration('mysql'));
+});

@@ -1,27 +1,16 @@
-import { StorageKind } from '../../../adapters/config/app-config';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { TypeOrmUserRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-user-repository';
 import { AddKnowledgeIngestion1795254463000 } from '../../../adapters/storage/typeorm/migrations/1795254463000-add-knowledge-ingestion.migration';
 import { aUser } from '../../fixtures/users/user.mother';
-import { describeWithEnv } from '../../support/infrastructure';
-import { migratedAcross } from '../../support/migrations-before';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
+import { describeMigrationOnEachDialect, migratedAcross } from '../../support/migrations-before';
 
 const AT = '2025-01-01 00:00:00.000';
 
-function describeMigration(kind: StorageKind): void {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeMigrationOnEachDialect('Knowledge ingestion migration', (database) => {
   it('When bases, documents and chunks exist before ingestion jobs, Then every row survives, indexing documents become processing and bases that held documents are legacy', async () => {
     const owner = aUser();
-    const current = await migratedAcross(database, AddKnowledgeIngestion1795254463000, async (earlier) => {
+    const current = await migratedAcross(database(), AddKnowledgeIngestion1795254463000, async (earlier) => {
       await new TypeOrmUserRepository(new ManagerProvider(earlier, new OpenGate())).create(owner);
       for (const base of ['b-full', 'b-empty']) {
         await earlier.query(`INSERT INTO knowledge_bases (id, owner_id, name, description, is_public, created_at, updated_at) VALUES (?, ?, ?, '', 0, ?, ?)`, [
@@ -73,7 +62,4 @@ function describeMigration(kind: StorageKind): void {
       await current.destroy();
     }
   });
-}
-
-describe('Knowledge ingestion migration on SQLite', () => describeMigration('sqlite'));
-describeWithEnv('DATABASE_URL', 'Knowledge ingestion migration on MariaDB', () => describeMigration('mysql'));
+});

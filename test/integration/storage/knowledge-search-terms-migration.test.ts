@@ -1,4 +1,3 @@
-import { StorageKind } from '../../../adapters/config/app-config';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
 import { KnowledgeDocumentOrmEntity } from '../../../adapters/storage/typeorm/entities/knowledge-document.orm-entity';
 import { sqliteFts5, mysqlFulltext } from '../../../adapters/storage/typeorm/knowledge-keyword/full-text-dialect';
@@ -10,22 +9,12 @@ import { TypeOrmKnowledgeBaseRepository } from '../../../adapters/storage/typeor
 import { TypeOrmUserRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-user-repository';
 import { aKnowledgeBase, aKnowledgeDocument } from '../../fixtures/knowledge/knowledge.mother';
 import { aUser } from '../../fixtures/users/user.mother';
-import { describeWithEnv } from '../../support/infrastructure';
-import { migratedAcross } from '../../support/migrations-before';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
+import { describeMigrationOnEachDialect, migratedAcross } from '../../support/migrations-before';
 
 /** More chunks than one backfill page, in two documents, so paging crosses both a chunk index and a document id. */
 const CHUNKS_PER_DOCUMENT = 300;
 
-function describeMigration(kind: StorageKind): void {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeMigrationOnEachDialect('Knowledge chunk search terms migration', (database, kind) => {
   it('When chunks exist before keyword search, Then the migration indexes every one of them, and undoing it and migrating again does the same', async () => {
     const owner = aUser();
     const base = aKnowledgeBase({ ownerId: owner.id });
@@ -34,7 +23,7 @@ function describeMigration(kind: StorageKind): void {
       aKnowledgeDocument({ knowledgeBaseId: base.id, ownerId: owner.id }),
     ];
     const current = await migratedAcross(
-      database,
+      database(),
       AddKnowledgeChunkSearchTerms1795254463100,
       async (earlier) => {
         const managers = new ManagerProvider(earlier, new OpenGate());
@@ -76,7 +65,4 @@ function describeMigration(kind: StorageKind): void {
       await current.destroy();
     }
   });
-}
-
-describe('Knowledge chunk search terms migration on SQLite', () => describeMigration('sqlite'));
-describeWithEnv('DATABASE_URL', 'Knowledge chunk search terms migration on MariaDB', () => describeMigration('mysql'));
+});

@@ -1,25 +1,14 @@
-import { StorageKind } from '../../../adapters/config/app-config';
 import { CreateModelConfigsAndLlmCalls1795254451100 } from '../../../adapters/storage/typeorm/migrations/1795254451100-create-model-configs-and-llm-calls.migration';
 import { TypeOrmAgentRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-agent-repository';
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
-import { describeWithEnv } from '../../support/infrastructure';
-import { migratedAcross } from '../../support/migrations-before';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
+import { describeMigrationOnEachDialect, migratedAcross } from '../../support/migrations-before';
 
 const AGENT_ID = '0a0a0a0a-0000-4000-8000-000000000001';
 
-function describeMigration(kind: StorageKind): void {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeMigrationOnEachDialect('The model-configuration migration', (database) => {
   it('When agents exist before the model configurations arrive, Then they keep every field and are bound to none', async () => {
-    const current = await migratedAcross(database, CreateModelConfigsAndLlmCalls1795254451100, async (earlier) => {
+    const current = await migratedAcross(database(), CreateModelConfigsAndLlmCalls1795254451100, async (earlier) => {
       await earlier.query(
         'INSERT INTO agents (id, owner_id, name, description, system_prompt, model_config, iteration_limit, include_tools, workflow_config, status, version, is_main_agent, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         [
@@ -48,7 +37,4 @@ function describeMigration(kind: StorageKind): void {
       await current.destroy();
     }
   });
-}
-
-describe('The model-configuration migration on SQLite', () => describeMigration('sqlite'));
-describeWithEnv('DATABASE_URL', 'The model-configuration migration on MariaDB', () => describeMigration('mysql'));
+});

@@ -1,26 +1,15 @@
-import { StorageKind } from '../../../adapters/config/app-config';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
 import { AddTasksClaimedByAgent1795254469000 } from '../../../adapters/storage/typeorm/migrations/1795254469000-add-tasks-claimed-by-agent.migration';
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { TypeOrmTaskRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-task-repository';
-import { describeWithEnv } from '../../support/infrastructure';
-import { migratedAcross } from '../../support/migrations-before';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
+import { describeMigrationOnEachDialect, migratedAcross } from '../../support/migrations-before';
 
 const OWNER = '0c0c0c0c-0000-4000-8000-000000000001';
 const TASK = '0c0c0c0c-0000-4000-8000-00000000000a';
 
-function describeMigration(kind: StorageKind): void {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeMigrationOnEachDialect('The tasks claimed-by-agent migration', (database) => {
   it("When a task was claimed before claims told agents from people, Then it reads back as a person's claim, unchanged otherwise", async () => {
-    const current = await migratedAcross(database, AddTasksClaimedByAgent1795254469000, async (earlier) => {
+    const current = await migratedAcross(database(), AddTasksClaimedByAgent1795254469000, async (earlier) => {
       await earlier.query(
         'INSERT INTO tasks (id, owner_id, goal_id, title, description, status, priority, requires_approval, assignee_agent_id, claimed_by, lease_expires_ms, result, failure_reason, due_at, created_at, updated_at, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         [
@@ -57,7 +46,4 @@ function describeMigration(kind: StorageKind): void {
       await current.destroy();
     }
   });
-}
-
-describe('The tasks claimed-by-agent migration on SQLite', () => describeMigration('sqlite'));
-describeWithEnv('DATABASE_URL', 'The tasks claimed-by-agent migration on MariaDB', () => describeMigration('mysql'));
+});

@@ -1,12 +1,9 @@
-import { StorageKind } from '../../../adapters/config/app-config';
 import { OpenGate } from '../../../adapters/storage/typeorm/connection-gate';
 import { ManagerProvider } from '../../../adapters/storage/typeorm/manager-provider';
 import { CreateWorkflowVersions1795254452200 } from '../../../adapters/storage/typeorm/migrations/1795254452200-create-workflow-versions.migration';
 import { TypeOrmExecutionRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-execution-repository';
 import { TypeOrmWorkflowVersionRepository } from '../../../adapters/storage/typeorm/repositories/typeorm-workflow-version-repository';
-import { describeWithEnv } from '../../support/infrastructure';
-import { migratedAcross } from '../../support/migrations-before';
-import { createTestDatabase, TestDatabase } from '../../support/test-database';
+import { describeMigrationOnEachDialect, migratedAcross } from '../../support/migrations-before';
 
 const OWNER = '0d0d0d0d-0000-4000-8000-000000000001';
 const WORKFLOW = '0d0d0d0d-0000-4000-8000-00000000000a';
@@ -19,17 +16,9 @@ const GRAPH = {
   edges: [{ source: 'start', target: 'end' }],
 };
 
-function describeMigration(kind: StorageKind): void {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeMigrationOnEachDialect('Migration CreateWorkflowVersions', (database) => {
   it('When workflows and executions exist before versions were kept, Then each workflow’s current version becomes its first recorded one and executions pin no version', async () => {
-    const current = await migratedAcross(database, CreateWorkflowVersions1795254452200, async (earlier) => {
+    const current = await migratedAcross(database(), CreateWorkflowVersions1795254452200, async (earlier) => {
       await earlier.query('INSERT INTO workflows (id, owner_id, name, description, graph, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
         WORKFLOW,
         OWNER,
@@ -77,7 +66,4 @@ function describeMigration(kind: StorageKind): void {
       await current.destroy();
     }
   });
-}
-
-describe('Migration CreateWorkflowVersions on SQLite', () => describeMigration('sqlite'));
-describeWithEnv('DATABASE_URL', 'Migration CreateWorkflowVersions on MariaDB', () => describeMigration('mysql'));
+});

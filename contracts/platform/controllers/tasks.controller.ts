@@ -165,8 +165,8 @@ export class TasksController extends Controller {
   }
 
   /**
-   * awaiting_approval → pending when an agent did the work (`claimed_by_agent`; in a goal, its run
-   * runs the task again), → claimed when a person did: they keep it to redo the work.
+   * awaiting_approval → claimed: the claimer keeps it to redo the work. When that is an agent
+   * (`claimed_by_agent`), the run of the task's goal does it again.
    */
   @Post('{task_id}/reject')
   @Response<ErrorResponse>(404, 'No such task of yours')

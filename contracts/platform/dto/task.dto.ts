@@ -13,7 +13,7 @@ export interface TaskResponse {
   agent_id: string | null;
   /** The user holding the claim. */
   claimed_by: string | null;
-  /** Whether the claim is an agent's run (execute, or the goal's run) rather than the user's own work: a rejected result then goes back to pending to be run again. */
+  /** Whether the claim is an agent's run (execute, or the goal's run) rather than the user's own work: a rejected result of an agent's is run again by the goal's run. */
   claimed_by_agent: boolean;
   /** When the claim lapses and the task returns to pending (ISO 8601 UTC); null without a lease. */
   lease_expires_at: string | null;

@@ -6,7 +6,7 @@ export { TASK_ACTIONS } from './task-action';
 export type { TaskAction } from './task-action';
 
 /** What a transition needs to know about a task. */
-export type TransitionSubject = Pick<Task, 'status' | 'requiresApproval' | 'claimedByAgent'>;
+export type TransitionSubject = Pick<Task, 'status' | 'requiresApproval'>;
 
 /** The one status each action starts from (decisions.md, "Task states"). */
 const FROM: Record<TaskAction, TaskStatus> = {
@@ -25,8 +25,7 @@ const TO: Record<TaskAction, (task: TransitionSubject) => TaskStatus> = {
   complete: (task) => (task.requiresApproval ? 'awaiting_approval' : 'completed'),
   fail: () => 'failed',
   approve: () => 'completed',
-  // An agent redoes its own rejected work from pending; a person keeps theirs.
-  reject: (task) => (task.claimedByAgent ? 'pending' : 'claimed'),
+  reject: () => 'claimed',
   retry: () => 'pending',
 };
 
@@ -44,12 +43,12 @@ export function nextStatus(task: TransitionSubject, action: TaskAction): TaskSta
 /**
  * The one action that moves a task from `from` to `to`, if any. Both `completed` and
  * `awaiting_approval` from `claimed` map to `complete`: where it lands depends on the
- * task's `requiresApproval`; `reject` lands in `pending` or `claimed` by `claimedByAgent`
- * (check with `nextStatus`).
+ * task's `requiresApproval` (check with `nextStatus`).
  */
 export function actionTowards(from: TaskStatus, to: TaskStatus): TaskAction | undefined {
-  const subjects = [false, true].flatMap((requiresApproval) => [false, true].map((claimedByAgent) => ({ status: from, requiresApproval, claimedByAgent })));
-  return TASK_ACTIONS.find((action) => FROM[action] === from && subjects.some((subject) => TO[action](subject) === to));
+  return TASK_ACTIONS.find(
+    (action) => FROM[action] === from && [false, true].some((requiresApproval) => TO[action]({ status: from, requiresApproval }) === to),
+  );
 }
 
 /**
@@ -73,4 +72,13 @@ export function reachableStatuses(task: TransitionSubject): TaskStatus[] {
 /** A dependency blocks its dependents until it is completed. */
 export function isFinished(task: Pick<Task, 'status'>): boolean {
   return task.status === 'completed';
+}
+
+/**
+ * An agent's work that was rejected: claimed for an agent's run (`claimedByAgent`) but held by no run
+ * (no lease, which a running TaskExecutor always keeps). The claimer is the agent, so an agent
+ * redoes it: a goal's run takes it again.
+ */
+export function awaitsRedoByAgent(task: Pick<Task, 'status' | 'claimedByAgent' | 'leaseExpiresAt'>): boolean {
+  return task.status === 'claimed' && task.claimedByAgent && task.leaseExpiresAt === null;
 }

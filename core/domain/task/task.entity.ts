@@ -22,8 +22,8 @@ export interface Task {
   /** User id of whoever claimed it; null while pending. */
   claimedBy: string | null;
   /**
-   * Whether the claim is an agent's run (TaskExecutor) rather than a person's work: a rejected
-   * result then goes back to `pending` for an agent to redo, not to the claimer.
+   * Whether the claim is an agent's run (TaskExecutor) rather than a person's work. A rejected
+   * result stays claimed by its claimer either way; when that is an agent, a goal's run redoes it.
    */
   claimedByAgent: boolean;
   /**

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { AgentNotFoundError } from '../../domain/agent/agent.errors';
 import { Actor } from '../../domain/auth/actor';
 import { GoalConflictError } from '../../domain/goal/goal.errors';
+import { awaitsRedoByAgent } from '../../domain/task/task-transitions';
 import { Task } from '../../domain/task/task.entity';
 import { TaskConflictError } from '../../domain/task/task.errors';
 import { GOAL_REPOSITORY, GoalRepository } from '../../ports/goal-repository.port';
@@ -33,6 +34,8 @@ const LEASE_MARGIN_MS = 50;
  *   use fails at once, naming the agent;
  * - nothing available while another worker runs a task under its lease: wait until that lease's end
  *   (renewed while the run goes on; lapsed when its worker died, and the task is pending again);
+ * - an agent's work the owner rejected (claimed for an agent, held by no run) is given back to
+ *   pending first, so it runs again like any available task;
  * - nothing available otherwise: the run is parked (tasks awaiting approval, or claimed by hand)
  *   until an approval, a retry, a rejection of an agent's result or another `execute-async` asks again.
  *
@@ -60,6 +63,7 @@ export class GoalAdvanceHandler implements JobHandler {
       const tasks = await this.tasks.listForGoal(owner, goalId);
       if (tasks.length > 0 && tasks.every((task) => task.status === 'completed')) return this.settle(owner, goalId, 'complete');
       if (tasks.some((task) => task.status === 'failed')) return this.settle(owner, goalId, 'fail');
+      for (const task of tasks.filter(awaitsRedoByAgent)) await this.giveBack(owner, task);
       const available = await this.tasks.available(owner, goalId);
       let ran = false;
       for (const task of available) ran = (await this.run(owner, task)) || ran;
@@ -87,6 +91,18 @@ export class GoalAdvanceHandler implements JobHandler {
       }
     }
     return true;
+  }
+
+  /**
+   * An agent's rejected work goes back to pending, where the run takes it like any other task (the
+   * claim is taken exclusively there; of two workers giving it back, one does and one is refused).
+   */
+  private async giveBack(owner: Actor, task: Task): Promise<void> {
+    try {
+      await this.tasks.transition(owner, task.id, 'release');
+    } catch (error) {
+      if (!(error instanceof TaskConflictError)) throw error;
+    }
   }
 
   /**

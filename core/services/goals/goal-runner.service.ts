@@ -3,6 +3,7 @@ import { Actor } from '../../domain/auth/actor';
 import { Goal } from '../../domain/goal/goal.entity';
 import { GoalConflictError } from '../../domain/goal/goal.errors';
 import { TaskAction } from '../../domain/task/task-action';
+import { awaitsRedoByAgent } from '../../domain/task/task-transitions';
 import { Task } from '../../domain/task/task.entity';
 import { TaskManager, TransitionDetails } from '../tasks/task-manager.service';
 import { GoalManager } from './goal-manager.service';
@@ -37,12 +38,13 @@ export class GoalRunner {
 
   /**
    * A person's move of a task (task-transitions.ts). In an active goal, its run moves on when the
-   * task lands where the run can go on from it: pending (released, retried, or an agent's rejected
-   * work: the run takes it) or completed (what waited for it can start).
+   * task lands where the run can go on from it: pending (released or retried: the run takes it),
+   * completed (what waited for it can start), or an agent's work rejected (the run redoes it).
    */
   async transition(actor: Actor, taskId: string, action: TaskAction, details: TransitionDetails = {}): Promise<Task> {
     const task = await this.tasks.transition(actor, taskId, action, details);
-    if (task.goalId === null || (task.status !== 'pending' && task.status !== 'completed')) return task;
+    const runCanGoOn = task.status === 'pending' || task.status === 'completed' || awaitsRedoByAgent(task);
+    if (task.goalId === null || !runCanGoOn) return task;
     const goal = await this.goals.get(actor, task.goalId);
     if (goal.status === 'active') await this.queue.advance(goal.id);
     return task;

@@ -40,7 +40,10 @@ export interface TransitionDetails {
    * another worker is running it.
    */
   renew?: boolean;
-  /** On `claim`: the claimer is an agent's run (TaskExecutor), so a rejected result is redone from `pending`. */
+  /**
+   * On `claim`: the claimer is an agent's run (TaskExecutor), so a rejected result is redone by an
+   * agent. Counts only with a lease: an agent's claim held by no run is how its rejected work reads.
+   */
   byAgent?: boolean;
 }
 
@@ -203,7 +206,7 @@ export class TaskManager {
     const status = nextStatus(task, action);
     if (action === 'claim' || action === 'complete') await this.refuseWhileBlocked(task, action);
     const now = this.clock.now();
-    const changed: Task = { ...task, ...changesOf(actor, action, status, details, now), status, updatedAt: now };
+    const changed: Task = { ...task, ...changesOf(actor, action, details, now), status, updatedAt: now };
     if (status === 'completed') changed.completedAt = changed.updatedAt;
     // The notice commits with the change it tells of.
     const moved = await this.unitOfWork.run(async () => {
@@ -217,13 +220,13 @@ export class TaskManager {
   }
 
   /**
-   * The claimer claims again: a new lease from now (none when `leaseSeconds` is absent). An agent's
-   * run that takes over a task its user holds makes the claim an agent's.
+   * The claimer claims again: a new lease from now (none when `leaseSeconds` is absent). Whoever
+   * claims last holds the task: an agent's run taking over a task its user holds makes the claim an
+   * agent's, the user claiming it again makes it theirs.
    */
   private async renew(task: Task, details: TransitionDetails): Promise<Task> {
     const now = this.clock.now();
-    const claimedByAgent = details.byAgent ?? task.claimedByAgent;
-    const renewed: Task = { ...task, claimedByAgent, leaseExpiresAt: leaseEnd(now, details.leaseSeconds), updatedAt: now };
+    const renewed: Task = { ...task, claimedByAgent: isAgentClaim(details), leaseExpiresAt: leaseEnd(now, details.leaseSeconds), updatedAt: now };
     if (await this.tasks.updateIfStatus(renewed, 'claimed')) return renewed;
     throw await this.lostRace(task, 'claim');
   }
@@ -271,27 +274,26 @@ export class TaskManager {
  * What each action sets besides the status: who holds the task, until when, what it produced,
  * why it failed. A lease belongs to a claim: every other action ends it.
  */
-function changesOf(actor: Actor, action: TaskAction, status: TaskStatus, details: TransitionDetails, now: Date): Partial<Task> {
+function changesOf(actor: Actor, action: TaskAction, details: TransitionDetails, now: Date): Partial<Task> {
   switch (action) {
     case 'claim':
-      return { claimedBy: actor.userId, claimedByAgent: details.byAgent === true, leaseExpiresAt: leaseEnd(now, details.leaseSeconds) };
+      return { claimedBy: actor.userId, claimedByAgent: isAgentClaim(details), leaseExpiresAt: leaseEnd(now, details.leaseSeconds) };
     case 'complete':
       return { result: details.result ?? null, leaseExpiresAt: null };
     case 'fail':
       return { failureReason: details.reason ?? null, leaseExpiresAt: null };
     case 'release':
     case 'retry':
-      return AS_NEVER_TAKEN;
-    case 'reject':
-      // An agent's rejected work is redone from pending; a person keeps the task, claimed.
-      return status === 'pending' ? AS_NEVER_TAKEN : { leaseExpiresAt: null };
+      // Back to pending as if never taken.
+      return { claimedBy: null, claimedByAgent: false, leaseExpiresAt: null, result: null, failureReason: null };
     default:
       return { leaseExpiresAt: null };
   }
 }
 
-/** Back to pending as if never taken. */
-const AS_NEVER_TAKEN: Partial<Task> = { claimedBy: null, claimedByAgent: false, leaseExpiresAt: null, result: null, failureReason: null };
+function isAgentClaim(details: TransitionDetails): boolean {
+  return details.byAgent === true && details.leaseSeconds !== undefined;
+}
 
 function leaseEnd(now: Date, leaseSeconds: number | undefined): Date | null {
   return leaseSeconds === undefined ? null : new Date(now.getTime() + leaseSeconds * 1000);

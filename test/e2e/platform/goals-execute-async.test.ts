@@ -66,7 +66,7 @@ describe('Platform Goals API: execute-async', () => {
     expect(last).toMatchObject({ title: 'Goal completed', data: { kind: 'goal.completed', goal_id: goal.id } });
   });
 
-  it("When the run's result is rejected, Then the task goes back to pending and the run does it again; a result done by hand stays with its claimer", async () => {
+  it("When the run's result is rejected, Then the run does the task again; a result done by hand stays with its claimer", async () => {
     const ada = await signUp(app.platformUrl);
     const goal = await api.createGoal(ada, { title: 'Publish the digest' });
     const draft = await api.createTask(ada, { goal_id: goal.id, title: 'Draft the digest', requires_approval: true });
@@ -75,7 +75,7 @@ describe('Platform Goals API: execute-async', () => {
     expect(first.tasks[0]).toMatchObject({ claimed_by: ada.id, claimed_by_agent: true, result: { output: expect.stringContaining('Draft the digest') } });
 
     const rejected = await api.act(ada, draft.id, 'reject');
-    expect(rejected).toMatchObject({ status: 'pending', claimed_by: null, claimed_by_agent: false, result: null });
+    expect(rejected).toMatchObject({ status: 'claimed', claimed_by: ada.id, claimed_by_agent: true, lease_expires_at: null });
     await treeWhen(ada, goal.id, (current) => statuses(current).join() === 'awaiting_approval');
     const notices = (await api.call<{ items: Array<{ title: string; data: Record<string, unknown> }> }>('GET', '/notifications', ada)).body.items;
     expect(notices.filter((notice) => notice.data.task_id === draft.id).map((notice) => notice.title)).toEqual([

@@ -70,11 +70,11 @@ describe('Platform Tasks API: execute', () => {
     expect(await api.act(user, task.id, 'approve')).toMatchObject({ status: 'completed' });
   });
 
-  it("When an agent's result is rejected, Then the task is pending again and executing it runs the agent anew", async () => {
+  it("When an agent's result is rejected, Then the task stays claimed for the agent and executing it runs the agent anew", async () => {
     const user = await signUp(app.platformUrl);
     const task = await api.createTask(user, { title: 'Draft the toast', requires_approval: true });
     expect((await execute(user, task.id)).body).toMatchObject({ status: 'awaiting_approval', claimed_by_agent: true });
-    expect(await api.act(user, task.id, 'reject')).toMatchObject({ status: 'pending', claimed_by: null, claimed_by_agent: false, result: null });
+    expect(await api.act(user, task.id, 'reject')).toMatchObject({ status: 'claimed', claimed_by: user.id, claimed_by_agent: true, lease_expires_at: null });
     const again = await execute(user, task.id);
     expect(again.body).toMatchObject({ status: 'awaiting_approval', result: { output: expect.stringContaining('Draft the toast') } });
   });

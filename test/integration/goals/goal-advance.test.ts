@@ -118,6 +118,20 @@ describe('GoalAdvanceHandler on SQLite', () => {
     expect(waited[0]).toBeLessThanOrEqual(60_050);
   });
 
+  it("When the owner rejects an agent's result, Then two workers moving the run on give the task back once and it runs once more", async () => {
+    const goal = await services.goals.create(alice, { title: 'Review' });
+    const review = await services.tasks.create(alice, { title: 'Review step', goalId: goal.id, requiresApproval: true });
+    await services.goals.transition(alice, goal.id, 'start');
+    // What TaskExecutor leaves behind: an agent's claim under a lease, its result awaiting approval.
+    await services.tasks.transition(alice, review.id, 'claim', { leaseSeconds: 60, byAgent: true });
+    await services.tasks.transition(alice, review.id, 'complete', { result: 'draft' });
+    expect(await services.tasks.transition(alice, review.id, 'reject')).toMatchObject({ status: 'claimed', claimedByAgent: true, leaseExpiresAt: null });
+    await Promise.all([advance(goal.id), advance(goal.id)]);
+    expect(runs.filter((title) => title === 'Review step')).toHaveLength(1);
+    expect(await services.tasks.get(alice, review.id)).toMatchObject({ status: 'awaiting_approval', result: 'ok' });
+    expect((await services.goals.get(alice, goal.id)).status).toBe('active');
+  });
+
   it('When a task is claimed without a lease (by hand), Then the run is parked rather than waiting', async () => {
     const goal = await services.goals.create(alice, { title: 'By hand' });
     const manual = await services.tasks.create(alice, { title: 'Manual step', goalId: goal.id });

@@ -245,21 +245,30 @@ export function describeTaskManager(name: string, kind: StorageKind): void {
         expect(await repository.findById(task.id)).toMatchObject({ status: 'pending', claimedBy: null, claimedByAgent: false, leaseExpiresAt: null });
       });
 
-      it("When an agent's result is rejected, Then the task is pending as if never taken; a person's stays claimed by them with its result", async () => {
+      it('When a result is rejected, Then the claimer keeps the task with its result, and whether an agent claimed it stays', async () => {
         const byAgent = await newTask(alice, { requiresApproval: true });
         expect(await services.tasks.transition(alice, byAgent.id, 'claim', { leaseSeconds: 60, byAgent: true })).toMatchObject({ claimedByAgent: true });
         await services.tasks.transition(alice, byAgent.id, 'complete', { result: { output: 'draft' } });
         const redo = await services.tasks.transition(alice, byAgent.id, 'reject');
-        expect(redo).toMatchObject({ status: 'pending', claimedBy: null, claimedByAgent: false, leaseExpiresAt: null, result: null });
+        expect(redo).toMatchObject({ status: 'claimed', claimedBy: alice.userId, claimedByAgent: true, leaseExpiresAt: null, result: { output: 'draft' } });
         expect(await services.tasks.get(alice, byAgent.id)).toEqual(redo);
+        expect(await services.tasks.transition(alice, byAgent.id, 'release')).toMatchObject({
+          status: 'pending',
+          claimedBy: null,
+          claimedByAgent: false,
+          result: null,
+        });
 
         const byHand = await newTask(alice, { requiresApproval: true });
         await services.tasks.transition(alice, byHand.id, 'claim');
         expect(await services.tasks.transition(alice, byHand.id, 'claim', { leaseSeconds: 60 })).toMatchObject({ claimedByAgent: false });
+        // Without a lease no claim is an agent's: that is how an agent's rejected work reads.
+        expect(await services.tasks.transition(alice, byHand.id, 'claim', { byAgent: true })).toMatchObject({ claimedByAgent: false });
         await services.tasks.transition(alice, byHand.id, 'complete', { result: 'done by hand' });
         expect(await services.tasks.transition(alice, byHand.id, 'reject')).toMatchObject({
           status: 'claimed',
           claimedBy: alice.userId,
+          claimedByAgent: false,
           result: 'done by hand',
         });
         // An agent's run taking over a claim its user holds makes the claim an agent's.

@@ -298,7 +298,7 @@ describe('create_task and update_task_status', () => {
     const advances = () => services.queue.jobs.filter((job) => job.type === 'goal.advance').map((job) => job.payload);
     expect(await move(byHand.id, 'completed')).toMatchObject({ action: 'complete', task: { status: 'completed' } });
     expect(advances()).toEqual([{ goalId }]);
-    expect(await move(byAgent.id, 'pending')).toMatchObject({ previous_status: 'awaiting_approval', action: 'reject', task: { status: 'pending' } });
+    expect(await move(byAgent.id, 'claimed')).toMatchObject({ previous_status: 'awaiting_approval', action: 'reject', task: { status: 'claimed' } });
     expect(advances()).toEqual([{ goalId }, { goalId }]);
   });
 

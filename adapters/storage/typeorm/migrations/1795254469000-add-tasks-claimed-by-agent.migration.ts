@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
 
 /**
  * Whether a task's claim is an agent's run rather than a person's (docs/goals-and-tasks.md,
- * "Task states"): a rejected result of an agent's goes back to pending for the goal's run to redo.
+ * "Task states"): a rejected result of an agent's is done again by the goal's run.
  * False for every task claimed before, as the run could not tell them apart.
  */
 export class AddTasksClaimedByAgent1795254469000 implements MigrationInterface {

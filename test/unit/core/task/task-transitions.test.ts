@@ -1,11 +1,10 @@
 import { TASK_ACTIONS, TaskAction } from '../../../../core/domain/task/task-action';
-import { actionTowards, isLegalTaskAction, moveAction, nextStatus, reachableStatuses } from '../../../../core/domain/task/task-transitions';
+import { actionTowards, awaitsRedoByAgent, isLegalTaskAction, moveAction, nextStatus, reachableStatuses } from '../../../../core/domain/task/task-transitions';
 import { TASK_STATUSES, TaskStatus } from '../../../../core/domain/task/task.entity';
 import { IllegalTaskTransitionError, TaskConflictError } from '../../../../core/domain/task/task.errors';
 
-const plain = (status: TaskStatus) => ({ status, requiresApproval: false, claimedByAgent: false });
-const approved = (status: TaskStatus) => ({ status, requiresApproval: true, claimedByAgent: false });
-const byAgent = (status: TaskStatus) => ({ status, requiresApproval: true, claimedByAgent: true });
+const plain = (status: TaskStatus) => ({ status, requiresApproval: false });
+const approved = (status: TaskStatus) => ({ status, requiresApproval: true });
 
 /** Every legal move of decisions.md "Task states": [from, action, to without approval, to with approval]. */
 const LEGAL: Array<[TaskStatus, TaskAction, TaskStatus, TaskStatus]> = [
@@ -59,7 +58,6 @@ describe('task transitions', () => {
     ['claimed', 'failed', 'fail'],
     ['awaiting_approval', 'completed', 'approve'],
     ['awaiting_approval', 'claimed', 'reject'],
-    ['awaiting_approval', 'pending', 'reject'],
     ['failed', 'pending', 'retry'],
   ] as Array<[TaskStatus, TaskStatus, TaskAction]>)('When asked for the way from %s to %s, Then it is %s', (from, to, action) => {
     expect(actionTowards(from, to)).toBe(action);
@@ -71,17 +69,18 @@ describe('task transitions', () => {
     ['completed', 'pending'],
     ['completed', 'failed'],
     ['failed', 'completed'],
+    ['awaiting_approval', 'pending'],
     ['claimed', 'claimed'],
   ] as Array<[TaskStatus, TaskStatus]>)('When asked for the way from %s to %s, Then there is none', (from, to) => {
     expect(actionTowards(from, to)).toBeUndefined();
   });
 
-  it('When an agent did the work and it is rejected, Then the task goes back to pending, not to a claimer', () => {
-    expect(nextStatus(byAgent('awaiting_approval'), 'reject')).toBe('pending');
-    expect(reachableStatuses(byAgent('awaiting_approval'))).toEqual(['completed', 'pending']);
-    expect(moveAction(byAgent('awaiting_approval'), 'pending')).toBe('reject');
-    expect(() => moveAction(byAgent('awaiting_approval'), 'claimed')).toThrow('it can move to completed, pending');
-    expect(() => moveAction(approved('awaiting_approval'), 'pending')).toThrow('it can move to completed, claimed');
+  it("When a task is claimed for an agent and no run holds it (a rejected result), Then it awaits an agent's redo, and only then", () => {
+    const rejected = { status: 'claimed' as const, claimedByAgent: true, leaseExpiresAt: null };
+    expect(awaitsRedoByAgent(rejected)).toBe(true);
+    expect(awaitsRedoByAgent({ ...rejected, leaseExpiresAt: new Date() })).toBe(false);
+    expect(awaitsRedoByAgent({ ...rejected, claimedByAgent: false })).toBe(false);
+    expect(awaitsRedoByAgent({ ...rejected, status: 'awaiting_approval' })).toBe(false);
   });
 
   it('When the reachable statuses are asked for, Then they follow the table and the approval flag', () => {
